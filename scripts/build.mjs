@@ -1,0 +1,21 @@
+// Bundles the CLI and the search worker into dist/ (one file each, fast start-up, no tsx at run time).
+import { build } from 'esbuild';
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  // CommonJS dependencies (readline-sync, yargs helpers) call require(); give the ESM bundle one.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+};
+
+await build({
+  ...common,
+  entryPoints: { hnefi: 'src/cli.ts', 'search-worker': 'src/protocol/searchWorker.ts' },
+  outdir: 'dist',
+  entryNames: '[name]',
+  banner: { js: '#!/usr/bin/env node\n' + common.banner.js },
+});

@@ -1,0 +1,123 @@
+// Captures of one step (RULES.md sections 3, 4, 8.1-8.4), decided on the board as it stands just
+// after the piece lands: custodial, hostile squares, the king's strength, commanders, shield walls
+// and the knight's jump. Hot code: integers only, no allocation.
+
+import { SQ_CORNER, SQ_EDGE, SQ_THRONE } from './geometry.js';
+import type { Position } from './position.js';
+import { ATT_COMMANDER, ATTACKER_BIT, EMPTY, KING, SIDE_MASK, TYPE_KNIGHT, TYPE_MASK } from './types.js';
+
+/**
+ * Writes the squares captured by `piece` landing on `to` (coming from `from`) into `out` and
+ * returns how many. The board must show the piece lifted from `from`; `to` is not read.
+ */
+export function findCaptures(pos: Position, from: number, to: number, piece: number, out: Int32Array): number {
+  const board = pos.board;
+  const flags = pos.geo.flags;
+  const dirs = pos.geo.dirs;
+  const myBit = piece & SIDE_MASK;
+  const enemyBit = myBit ^ SIDE_MASK;
+  let n = 0;
+  if (piece === KING && !pos.rules.kingArmed) return 0;
+
+  for (let i = 0; i < 4; i++) {
+    const d = dirs[i];
+    const nb = to + d;
+    const victim = board[nb];
+    if ((victim & enemyBit) === 0) continue;
+    if (victim === KING) {
+      if (myBit === ATTACKER_BIT && kingCaptured(pos, nb, d, piece)) out[n++] = nb;
+      continue;
+    }
+    const beyond = nb + d;
+    const anvil = board[beyond];
+    if ((anvil & myBit) !== 0 && (anvil !== KING || pos.rules.kingArmed)) {
+      out[n++] = nb;
+    } else {
+      const f = flags[beyond];
+      if ((f & SQ_CORNER) !== 0 || ((f & SQ_THRONE) !== 0 && (enemyBit === ATTACKER_BIT || anvil === EMPTY))) out[n++] = nb;
+    }
+  }
+
+  // The knight's jump takes the jumped enemy (a jump over a friend never captures).
+  if ((piece & TYPE_MASK) === TYPE_KNIGHT) {
+    const delta = to - from;
+    if (delta === 2 || delta === -2 || delta === 2 * pos.geo.stride || delta === -2 * pos.geo.stride) {
+      const mid = (from + to) >> 1;
+      if ((board[mid] & enemyBit) !== 0) out[n++] = mid;
+    }
+  }
+
+  if (pos.rules.shieldWall && (flags[to] & SQ_EDGE) !== 0) n = findShieldWalls(pos, to, myBit, out, n);
+  return n;
+}
+
+/** The king at `k`, an attacker `piece` having landed on the square before it in direction `d`. */
+function kingCaptured(pos: Position, k: number, d: number, piece: number): boolean {
+  const board = pos.board;
+  const flags = pos.geo.flags;
+  const rules = pos.rules;
+  const nearThrone = (flags[k] & SQ_THRONE) !== 0 || pos.geo.throne >= 0 && isNeighbour(pos, k, pos.geo.throne);
+  const beyond = k + d;
+  if (rules.commandersCaptureKing && piece === ATT_COMMANDER && !nearThrone) {
+    if (board[beyond] === ATT_COMMANDER || (flags[beyond] & SQ_CORNER) !== 0) return true;
+  }
+  if (rules.king === 'weak' || (rules.king === 'mixed' && !nearThrone)) {
+    const anvil = board[beyond];
+    if ((anvil & ATTACKER_BIT) !== 0) return true;
+    const f = flags[beyond];
+    return ((f & SQ_CORNER) !== 0 && rules.cornersHostileToKing) || ((f & SQ_THRONE) !== 0 && anvil === EMPTY);
+  }
+  // Strong: attackers on all four sides, or three and the empty throne.
+  const dirs = pos.geo.dirs;
+  for (let i = 0; i < 4; i++) {
+    const s = k + dirs[i];
+    const v = board[s];
+    if ((v & ATTACKER_BIT) !== 0) continue;
+    if (v === EMPTY && (flags[s] & SQ_THRONE) !== 0) continue;
+    return false;
+  }
+  return true;
+}
+
+function isNeighbour(pos: Position, a: number, b: number): boolean {
+  const delta = a - b;
+  return delta === 1 || delta === -1 || delta === pos.geo.stride || delta === -pos.geo.stride;
+}
+
+/**
+ * Shield walls (section 3, 8.4): from the landing square on the edge, in each direction along the
+ * edge, the maximal run of two or more enemies closed at the far end by a corner or a friend,
+ * each member with a friend in front of it. Members other than the king are captured.
+ */
+function findShieldWalls(pos: Position, to: number, myBit: number, out: Int32Array, n: number): number {
+  const board = pos.board;
+  const flags = pos.geo.flags;
+  const stride = pos.geo.stride;
+  const size = pos.geo.size;
+  const enemyBit = myBit ^ SIDE_MASK;
+  const file = (to % stride) - 1;
+  const rank = ((to / stride) | 0) - 1;
+  for (let edge = 0; edge < 4; edge++) {
+    let inward: number;
+    if (edge === 0) { if (rank !== 0) continue; inward = stride; }
+    else if (edge === 1) { if (rank !== size - 1) continue; inward = -stride; }
+    else if (edge === 2) { if (file !== 0) continue; inward = 1; }
+    else { if (file !== size - 1) continue; inward = -1; }
+    const along = inward === stride || inward === -stride ? 1 : stride;
+    for (let sign = -1; sign <= 1; sign += 2) {
+      const a = along * sign;
+      let s = to + a;
+      let length = 0;
+      let fronted = true;
+      while ((board[s] & enemyBit) !== 0) {
+        if ((board[s + inward] & myBit) === 0) fronted = false;
+        s += a;
+        length++;
+      }
+      if (length < 2 || !fronted) continue;
+      if ((board[s] & myBit) === 0 && (flags[s] & SQ_CORNER) === 0) continue;
+      for (let m = to + a; m !== s; m += a) if (board[m] !== KING) out[n++] = m;
+    }
+  }
+  return n;
+}

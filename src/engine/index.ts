@@ -1,0 +1,8 @@
+// The engine's public surface: rules as data, positions, steps, notation, perft.
+export * from './types.js';
+export * from './rules.js';
+export * from './variants.js';
+export * from './geometry.js';
+export * from './position.js';
+export { generateSteps, stepCaptures, hasContinuation, countTurnsBulk } from './movegen.js';
+export * from './perft.js';

@@ -1,0 +1,163 @@
+// Step generation (RULES.md section 2, 5, 8.8, 8.10): slides, jumps, berserk continuations and the
+// `forbidden` repetition filter, plus bulk counting for perft. Hot code: no allocation, no closures.
+
+import { captureBuffer } from './captureBuffer.js';
+import { findCaptures } from './capture.js';
+import { NO_SQUARE, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE } from './geometry.js';
+import { END_RUN, NO_WINNER, type Position } from './position.js';
+import { EMPTY, KING, SIDE_MASK, TYPE_MASK } from './types.js';
+
+/** Does `piece` capture anything landing on `to` from `from`? (The board is left as it was.) */
+export function stepCaptures(pos: Position, from: number, to: number): boolean {
+  const board = pos.board;
+  const piece = board[from];
+  board[from] = EMPTY;
+  const found = findCaptures(pos, from, to, piece, captureBuffer);
+  board[from] = piece;
+  return found > 0;
+}
+
+/**
+ * Writes the legal steps of the side to move into `out` from `offset` and returns their number.
+ * Mid-run (a berserker is set) these are the berserker's capturing steps, its corner steps if it is
+ * the king, and END_RUN. A finished game has none.
+ */
+export function generateSteps(pos: Position, out: Int32Array, offset: number): number {
+  if (pos.winner !== NO_WINNER) return 0;
+  if (pos.berserker !== NO_SQUARE) return generateContinuations(pos, out, offset);
+  const list = pos.pieceList[pos.side];
+  const count = pos.pieceCount[pos.side];
+  let n = offset;
+  for (let i = 0; i < count; i++) n = generatePieceSteps(pos, list[i], out, n);
+  if (pos.rules.repetition === 'forbidden') n = offset + removeForbidden(pos, out, offset, n - offset);
+  return n - offset;
+}
+
+function generatePieceSteps(pos: Position, from: number, out: Int32Array, n: number): number {
+  const board = pos.board;
+  const flags = pos.geo.flags;
+  const dirs = pos.geo.dirs;
+  const piece = board[from];
+  const isKing = piece === KING;
+  const passThrone = isKing || !pos.rules.throneKingOnly;
+  for (let i = 0; i < 4; i++) {
+    const d = dirs[i];
+    let to = from + d;
+    while (board[to] === EMPTY) {
+      const f = flags[to];
+      if ((f & SQ_RESTRICTED) === 0 || isKing) out[n++] = from | (to << 9);
+      else if ((f & SQ_CORNER) !== 0 || !passThrone) break;
+      to += d;
+    }
+  }
+  if (pos.rules.jumps && (piece & TYPE_MASK) !== 0) n = generateJumps(pos, from, piece, out, n);
+  return n;
+}
+
+function generateJumps(pos: Position, from: number, piece: number, out: Int32Array, n: number): number {
+  const board = pos.board;
+  const flags = pos.geo.flags;
+  const dirs = pos.geo.dirs;
+  const myBit = piece & SIDE_MASK;
+  const jumpable = pos.rules.jumpOverOwn ? SIDE_MASK : myBit ^ SIDE_MASK;
+  for (let i = 0; i < 4; i++) {
+    const mid = from + dirs[i];
+    const over = board[mid];
+    if ((over & jumpable) === 0 || (over & TYPE_MASK) !== 0) continue;
+    const to = mid + dirs[i];
+    if (board[to] !== EMPTY) continue;
+    if (piece === KING) {
+      if (((flags[from] | flags[to]) & SQ_RESTRICTED) !== 0) out[n++] = from | (to << 9);
+    } else if ((flags[to] & SQ_RESTRICTED) === 0) {
+      out[n++] = from | (to << 9);
+    }
+  }
+  return n;
+}
+
+function generateContinuations(pos: Position, out: Int32Array, offset: number): number {
+  const from = pos.berserker;
+  const isKing = pos.board[from] === KING;
+  const end = generatePieceSteps(pos, from, out, offset);
+  let n = offset;
+  for (let i = offset; i < end; i++) {
+    const step = out[i];
+    const to = step >>> 9;
+    if ((isKing && (pos.geo.flags[to] & SQ_CORNER) !== 0) || stepCaptures(pos, from, to)) out[n++] = step;
+  }
+  out[n++] = END_RUN;
+  return n - offset;
+}
+
+/** May the piece on `sq` continue its berserk run: a capturing step, or the king's corner step? */
+export function hasContinuation(pos: Position, sq: number): boolean {
+  const scratch = pos.continuationScratch;
+  const end = generatePieceSteps(pos, sq, scratch, 0);
+  const isKing = pos.board[sq] === KING;
+  for (let i = 0; i < end; i++) {
+    const to = scratch[i] >>> 9;
+    if ((isKing && (pos.geo.flags[to] & SQ_CORNER) !== 0) || stepCaptures(pos, sq, to)) return true;
+  }
+  return false;
+}
+
+/**
+ * `forbidden` repetition: drops the steps that end the turn in a third occurrence. Only a turn
+ * without captures can repeat a position, so a step is tested for captures only when its
+ * capture-free result would repeat.
+ */
+function removeForbidden(pos: Position, out: Int32Array, offset: number, count: number): number {
+  const z = pos.zobrist;
+  const cells = pos.geo.cells;
+  const board = pos.board;
+  let n = offset;
+  for (let i = offset; i < offset + count; i++) {
+    const step = out[i];
+    const from = step & 511;
+    const to = step >>> 9;
+    const piece = board[from];
+    const lo = pos.hashLo ^ z.sideLo ^ z.pieceLo[piece * cells + from] ^ z.pieceLo[piece * cells + to];
+    const hi = pos.hashHi ^ z.sideHi ^ z.pieceHi[piece * cells + from] ^ z.pieceHi[piece * cells + to];
+    // The new position would be the next history entry: matches are two, four... entries back.
+    if (countEarlier(pos, lo, hi) < 2 || stepCaptures(pos, from, to)) out[n++] = step;
+  }
+  return n - offset;
+}
+
+function countEarlier(pos: Position, lo: number, hi: number): number {
+  let count = 0;
+  for (let i = pos.historyLength - 2; i >= pos.irreversible; i -= 2) {
+    if (pos.historyLo[i] === lo && pos.historyHi[i] === hi) count++;
+  }
+  return count;
+}
+
+/**
+ * The number of legal turns, counted without making them (perft's last ply). Exact only for rules
+ * where every generated step is one whole turn: no berserk runs and no `forbidden` repetition.
+ */
+export function countTurnsBulk(pos: Position): number {
+  if (pos.winner !== NO_WINNER) return 0;
+  const board = pos.board;
+  const flags = pos.geo.flags;
+  const dirs = pos.geo.dirs;
+  const list = pos.pieceList[pos.side];
+  const count = pos.pieceCount[pos.side];
+  const kingOnlyThrone = pos.rules.throneKingOnly;
+  let total = 0;
+  for (let i = 0; i < count; i++) {
+    const from = list[i];
+    const isKing = board[from] === KING;
+    for (let j = 0; j < 4; j++) {
+      const d = dirs[j];
+      let to = from + d;
+      while (board[to] === EMPTY) {
+        const f = flags[to];
+        if ((f & SQ_RESTRICTED) === 0 || isKing) total++;
+        else if ((f & SQ_THRONE) === 0 || kingOnlyThrone) break;
+        to += d;
+      }
+    }
+  }
+  return total;
+}

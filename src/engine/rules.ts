@@ -1,0 +1,39 @@
+// The rule-set record: every variant is an instance of it (RULES.md section 6), nothing else differs.
+
+import type { Side } from './types.js';
+
+export type EscapeRule = 'corner' | 'edge';
+export type KingStrength = 'strong' | 'weak' | 'mixed';
+export type RepetitionRule = 'ignore' | 'draw' | 'repeater-loses' | 'defenders-lose' | 'forbidden';
+
+export interface RuleSet {
+  /** Variant id (`UCI_Variant` value) or a custom name. */
+  name: string;
+  /** Board size, 5..19. */
+  size: number;
+  /** Start position, ranks from the top, one string per rank, `.` for empty squares. */
+  start: readonly string[];
+  firstSide: Side;
+  escape: EscapeRule;
+  king: KingStrength;
+  /** The king captures and serves as an anvil. */
+  kingArmed: boolean;
+  /** Two attacker commanders (or a commander and a corner) capture the king away from the throne. */
+  commandersCaptureKing: boolean;
+  hasThrone: boolean;
+  hasCorners: boolean;
+  /** Corners are hostile to the king too (Fetlar: no). */
+  cornersHostileToKing: boolean;
+  /** Only the king may pass over the empty throne. */
+  throneKingOnly: boolean;
+  shieldWall: boolean;
+  exitFort: boolean;
+  encirclement: boolean;
+  repetition: RepetitionRule;
+  /** King, knights and commanders may jump over an adjacent ordinary enemy (section 2). */
+  jumps: boolean;
+  /** The berserk rule: a capturing step may be followed by further capturing steps of the same piece. */
+  berserk: boolean;
+  /** Jumps may also pass over an ordinary friendly piece. */
+  jumpOverOwn: boolean;
+}

@@ -1,0 +1,64 @@
+// Basic vocabulary shared by the whole engine: sides, piece codes, results as values.
+
+export type Side = 0 | 1;
+export const ATTACKERS: Side = 0;
+export const DEFENDERS: Side = 1;
+export const opposite = (side: Side): Side => (side ^ 1) as Side;
+
+// A board cell is one byte. Bits 0-1: the side (1 attacker, 2 defender); bits 2-3: the piece type.
+export const EMPTY = 0;
+export const ATTACKER_BIT = 1;
+export const DEFENDER_BIT = 2;
+export const TYPE_MAN = 0;
+export const TYPE_KING = 4;
+export const TYPE_KNIGHT = 8;
+export const TYPE_COMMANDER = 12;
+export const TYPE_MASK = 12;
+export const SIDE_MASK = 3;
+/** The border around the playing area: no side bit, never empty. */
+export const OFF_BOARD = 16;
+
+export const ATT_MAN = ATTACKER_BIT | TYPE_MAN; // t
+export const ATT_KNIGHT = ATTACKER_BIT | TYPE_KNIGHT; // n
+export const ATT_COMMANDER = ATTACKER_BIT | TYPE_COMMANDER; // c
+export const DEF_MAN = DEFENDER_BIT | TYPE_MAN; // T
+export const KING = DEFENDER_BIT | TYPE_KING; // K
+export const DEF_KNIGHT = DEFENDER_BIT | TYPE_KNIGHT; // N
+export const DEF_COMMANDER = DEFENDER_BIT | TYPE_COMMANDER; // C
+
+/** The side bit of a side: 1 for attackers, 2 for defenders. */
+export const sideBit = (side: Side): number => side + 1;
+
+const PIECE_LETTERS: Record<string, number> = {
+  t: ATT_MAN, n: ATT_KNIGHT, c: ATT_COMMANDER, T: DEF_MAN, K: KING, N: DEF_KNIGHT, C: DEF_COMMANDER,
+};
+
+/** The piece code of an OpenTafl piece letter, or -1. */
+export function pieceFromLetter(letter: string): number {
+  return Object.prototype.hasOwnProperty.call(PIECE_LETTERS, letter) ? PIECE_LETTERS[letter] : -1;
+}
+
+export function pieceLetter(piece: number): string {
+  for (const [letter, code] of Object.entries(PIECE_LETTERS)) if (code === piece) return letter;
+  return '.';
+}
+
+/** Errors are values: a stable code for programs and a message naming what was wrong and where. */
+export interface EngineError {
+  code: string;
+  message: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: EngineError };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const err = <T = never>(code: string, message: string): Result<T> => ({ ok: false, error: { code, message } });
+
+/** Why a game ended. */
+export type EndReason = 'escape' | 'king-captured' | 'fort' | 'encirclement' | 'repetition' | 'no-moves';
+
+/** A finished game: the winner (null for a draw) and the reason. */
+export interface Outcome {
+  winner: Side | null;
+  reason: EndReason;
+}
