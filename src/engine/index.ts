@@ -6,3 +6,4 @@ export * from './geometry.js';
 export * from './position.js';
 export { generateSteps, stepCaptures, hasContinuation, countTurnsBulk } from './movegen.js';
 export * from './perft.js';
+export { parseTfen, makeTfen } from './tfen.js';
