@@ -7,3 +7,4 @@ export * from './position.js';
 export { generateSteps, stepCaptures, hasContinuation, countTurnsBulk } from './movegen.js';
 export * from './perft.js';
 export { parseTfen, makeTfen } from './tfen.js';
+export { legalTurns, hasLegalTurn, gameOutcome, playTurn, makeTurn, parseTurn, playMoves } from './turns.js';
