@@ -1,0 +1,148 @@
+// Static evaluation: a linear sum of tafl features (weights.ts), from the side to move's view.
+// Features are counted from the defenders' view (attacker counts enter negated), so that one weight
+// vector serves both sides and the tuner sees a plain linear model.
+
+import {
+  ATTACKER_BIT, DEFENDER_BIT, DEFENDERS, EMPTY, fileOf, KING, NO_SQUARE, rankOf, SQ_CORNER, SQ_EDGE, TYPE_MASK, type Position, type RuleSet,
+} from '../engine/index.js';
+import {
+  F_ATTACKER_CHAIN, F_ATTACKER_MEN, F_ATTACKER_SPECIALS, F_CORNER_GUARDS, F_DEFENDER_MEN, F_DEFENDER_SPECIALS,
+  F_ESCAPE_DISTANCE, F_KING_ATTACKERS, F_KING_DEFENDERS, F_KING_MOBILITY, F_KING_OPEN_LINES, F_KING_ROUTES, F_TEMPO,
+  FEATURE_COUNT, FEATURE_NAMES, familyOf, WEIGHTS,
+} from './weights.js';
+
+export class Evaluator {
+  readonly rules: RuleSet;
+  readonly weights: Int32Array;
+  readonly features = new Int32Array(FEATURE_COUNT);
+  /** The flag of the squares the king escapes to (corners or the edge). */
+  readonly escapeFlag: number;
+  /** Per padded square: the king's distance (in squares, Manhattan) to the nearest escape square. */
+  private readonly escapeDistance: Uint8Array;
+  /** Per padded square: 1 where an attacker guards a corner's approaches. */
+  private readonly cornerGuard: Uint8Array;
+
+  constructor(pos: Position, weights?: ArrayLike<number>) {
+    this.rules = pos.rules;
+    this.weights = Int32Array.from(weights ?? WEIGHTS[familyOf(pos.rules)]);
+    const { geo, rules } = pos;
+    this.escapeFlag = rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
+    this.escapeDistance = new Uint8Array(geo.cells);
+    this.cornerGuard = new Uint8Array(geo.cells);
+    const last = geo.size - 1;
+    for (let sq = 0; sq < geo.cells; sq++) {
+      const file = fileOf(geo.stride, sq);
+      const rank = rankOf(geo.stride, sq);
+      if (file < 0 || rank < 0 || file > last || rank > last) continue;
+      const toEdge = Math.min(file, rank, last - file, last - rank);
+      if (rules.escape === 'edge' || !rules.hasCorners) {
+        this.escapeDistance[sq] = toEdge;
+        continue;
+      }
+      const df = Math.min(file, last - file);
+      const dr = Math.min(rank, last - rank);
+      this.escapeDistance[sq] = df + dr;
+      // The squares from which attackers block a corner without standing next to it.
+      const guard = (df === 0 && dr === 2) || (df === 2 && dr === 0) || (df === 1 && dr === 1)
+        || (df === 1 && dr === 2) || (df === 2 && dr === 1);
+      if (guard) this.cornerGuard[sq] = 1;
+    }
+  }
+
+  /** The evaluation in centipawns from the side to move's view. */
+  evaluate(pos: Position): number {
+    const f = this.features;
+    this.computeFeatures(pos, f);
+    const w = this.weights;
+    let score = 0;
+    for (let i = 0; i < FEATURE_COUNT; i++) score += f[i] * w[i];
+    return pos.side === DEFENDERS ? score : -score;
+  }
+
+  /** Writes the features of `pos` (defenders' view) into `f`. */
+  computeFeatures(pos: Position, f: Int32Array): void {
+    f.fill(0);
+    const board = pos.board;
+    const dirs = pos.geo.dirs;
+    const attackers = pos.pieceList[0];
+    const attackerCount = pos.pieceCount[0];
+    for (let i = 0; i < attackerCount; i++) {
+      const sq = attackers[i];
+      if ((board[sq] & TYPE_MASK) === 0) f[F_ATTACKER_MEN]--;
+      else f[F_ATTACKER_SPECIALS]--;
+      f[F_CORNER_GUARDS] -= this.cornerGuard[sq];
+      // Diagonal neighbours: attackers in a chain close lines without being capturable in pairs.
+      if ((board[sq + dirs[0] + dirs[1]] & ATTACKER_BIT) !== 0) f[F_ATTACKER_CHAIN]--;
+      if ((board[sq + dirs[0] + dirs[3]] & ATTACKER_BIT) !== 0) f[F_ATTACKER_CHAIN]--;
+    }
+    const defenders = pos.pieceList[1];
+    const defenderCount = pos.pieceCount[1];
+    for (let i = 0; i < defenderCount; i++) {
+      const piece = board[defenders[i]];
+      if (piece === KING) continue;
+      if ((piece & TYPE_MASK) === 0) f[F_DEFENDER_MEN]++;
+      else f[F_DEFENDER_SPECIALS]++;
+    }
+    f[F_TEMPO] = pos.side === DEFENDERS ? 1 : -1;
+    const king = pos.kingSq;
+    if (king === NO_SQUARE) return;
+    this.kingFeatures(pos, king, f);
+  }
+
+  private kingFeatures(pos: Position, king: number, f: Int32Array): void {
+    const board = pos.board;
+    const flags = pos.geo.flags;
+    const dirs = pos.geo.dirs;
+    const escapeFlag = this.escapeFlag;
+    f[F_ESCAPE_DISTANCE] = -this.escapeDistance[king];
+    for (let i = 0; i < 4; i++) {
+      const d = dirs[i];
+      const next = board[king + d];
+      if ((next & ATTACKER_BIT) !== 0) f[F_KING_ATTACKERS]--;
+      else if ((next & DEFENDER_BIT) !== 0) f[F_KING_DEFENDERS]++;
+      // Squares across the ends of the line the king slides along.
+      const side1 = dirs[(i + 1) & 3];
+      const side2 = dirs[(i + 3) & 3];
+      let to = king + d;
+      while (board[to] === EMPTY) {
+        f[F_KING_MOBILITY]++;
+        if ((flags[to] & escapeFlag) !== 0) {
+          f[F_KING_OPEN_LINES]++;
+          break;
+        }
+        if (openLine(board, flags, to, side1, escapeFlag) || openLine(board, flags, to, side2, escapeFlag)) f[F_KING_ROUTES]++;
+        to += d;
+      }
+    }
+  }
+}
+
+/** Does a king on `from` see an escape square along direction `d` (through empty squares only)? */
+export function openLine(board: Uint8Array, flags: Uint8Array, from: number, d: number, escapeFlag: number): boolean {
+  let to = from + d;
+  while (board[to] === EMPTY) {
+    if ((flags[to] & escapeFlag) !== 0) return true;
+    to += d;
+  }
+  return false;
+}
+
+/** The number of lines along which the king could slide to an escape square right now. */
+export function kingOpenLines(pos: Position, escapeFlag: number): number {
+  const king = pos.kingSq;
+  if (king === NO_SQUARE) return 0;
+  const dirs = pos.geo.dirs;
+  let lines = 0;
+  for (let i = 0; i < 4; i++) if (openLine(pos.board, pos.geo.flags, king, dirs[i], escapeFlag)) lines++;
+  return lines;
+}
+
+/** The static evaluation of `pos` and its weighted terms, from the side to move's view (centipawns). */
+export function evaluate(pos: Position): { total: number; terms: Record<string, number> } {
+  const evaluator = new Evaluator(pos);
+  const total = evaluator.evaluate(pos);
+  const sign = pos.side === DEFENDERS ? 1 : -1;
+  const terms: Record<string, number> = {};
+  for (let i = 0; i < FEATURE_COUNT; i++) terms[FEATURE_NAMES[i]] = sign * evaluator.features[i] * evaluator.weights[i];
+  return { total, terms };
+}

@@ -1,0 +1,503 @@
+// The alpha-beta search over steps. A node is a position; its children are the legal steps. A berserk
+// continuation keeps the side to move, so its child is searched at the same depth and window without
+// negation; a step that ends the turn hands the move over (negamax, one turn of depth less).
+// Depth counts whole turns; forced results count turn ends (score.ts). Hot code: typed arrays,
+// one step buffer shared by all plies (each ply writes after its parent's steps), no allocation per node.
+
+import {
+  ATTACKERS, DEFENDERS, DRAW, END_RUN, generateSteps, KING, NO_SQUARE, NO_WINNER, SIDE_MASK,
+  SQ_CORNER, stepCaptures, type Position, type Side,
+} from '../engine/index.js';
+import { Evaluator, kingOpenLines } from './evaluate.js';
+import { INFINITE, isMateScore, MATE, MATE_BOUND, mateInTurns, scoreFromTT, scoreToTT } from './score.js';
+import { timeBudget } from './timeManager.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
+import { DEFAULT_OPTIONS, type GoLimits, type SearchInfo, type SearchOptions, type SearchScore } from './types.js';
+
+/** Steps from the root, main search and quiescence together. */
+const MAX_PLY = 128;
+const MAX_DEPTH = 64;
+const STEP_STACK = 1 << 18;
+const HISTORY_SIZE = 2 << 18;
+const HISTORY_MAX = 1 << 24;
+/** Nodes between two looks at the clock and the stop flag. */
+const CHECK_INTERVAL = 1024;
+/** Quiescence plies in which an open escape line forces the attackers to answer with any step. */
+const THREAT_PLIES = 4;
+
+const ORDER_TT = 1 << 30;
+const ORDER_ESCAPE = 1 << 29;
+const ORDER_CAPTURE = 1 << 28;
+const ORDER_KILLER = 1 << 27;
+
+interface RootMove {
+  step: number;
+  score: number;
+  previousScore: number;
+  /** Steps of the principal variation starting with `step`. */
+  pv: number[];
+  selDepth: number;
+}
+
+export class Searcher {
+  private options: SearchOptions = { ...DEFAULT_OPTIONS };
+  private readonly tt: TranspositionTable;
+  private readonly steps = new Int32Array(STEP_STACK);
+  private readonly order = new Int32Array(STEP_STACK);
+  private readonly killers = new Int32Array(MAX_PLY * 2);
+  private readonly history = new Int32Array(HISTORY_SIZE);
+  private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
+  private readonly pvLength = new Int32Array(MAX_PLY);
+
+  private pos!: Position;
+  private evaluator: Evaluator | undefined;
+  private escapeFlag = SQ_CORNER;
+  private drawByRepetition = false;
+  private nodes = 0;
+  private selDepth = 0;
+  private stop: Int32Array = new Int32Array(1);
+  private aborted = false;
+  private limitsActive = false;
+  private startTime = 0;
+  private maximumTime = Infinity;
+  private nodeLimit = Infinity;
+  private nextCheck = 0;
+
+  constructor(options: Partial<SearchOptions> = {}) {
+    this.options = { ...DEFAULT_OPTIONS, ...options };
+    this.tt = new TranspositionTable(this.options.hashMB);
+  }
+
+  setOptions(options: Partial<SearchOptions>): void {
+    const oldHash = this.options.hashMB;
+    this.options = { ...this.options, ...options };
+    if (this.options.hashMB !== oldHash) this.tt.resize(this.options.hashMB);
+  }
+
+  newGame(): void {
+    this.tt.clear();
+    this.history.fill(0);
+    this.killers.fill(0);
+  }
+
+  /** Synchronous; polls stop[0] !== 0 and returns soon after it is set. */
+  search(position: Position, limits: GoLimits, stop: Int32Array, onInfo: (info: SearchInfo) => void): { best: number[] | null } {
+    const pos = position.clone();
+    this.pos = pos;
+    this.stop = stop;
+    this.startTime = performance.now();
+    this.nodes = 0;
+    this.aborted = false;
+    this.limitsActive = false;
+    this.nextCheck = CHECK_INTERVAL;
+    this.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : Infinity;
+    const budget = timeBudget(limits, pos.side, this.options.moveOverheadMs);
+    this.maximumTime = budget.maximum;
+    if (!this.evaluator || this.evaluator.rules !== pos.rules) this.evaluator = new Evaluator(pos);
+    this.escapeFlag = this.evaluator.escapeFlag;
+    this.drawByRepetition = pos.rules.repetition === 'draw';
+    this.tt.newSearch();
+    for (let i = 0; i < HISTORY_SIZE; i++) this.history[i] >>= 3;
+    this.killers.fill(0);
+
+    const rootMoves = this.rootMoves(limits.searchmoves);
+    if (rootMoves.length === 0) return { best: null };
+
+    const maxDepth = Math.min(MAX_DEPTH, limits.depth !== undefined && limits.depth > 0 ? limits.depth : MAX_DEPTH);
+    const multiPV = Math.max(1, Math.min(this.options.multiPV, rootMoves.length));
+    let bestPV: number[] = [rootMoves[0].step];
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      for (const rm of rootMoves) rm.previousScore = rm.score;
+      for (let pvIndex = 0; pvIndex < multiPV; pvIndex++) {
+        this.selDepth = 0;
+        this.aspiration(depth, pvIndex, rootMoves, onInfo);
+        if (this.aborted) break;
+        sortFrom(rootMoves, pvIndex);
+      }
+      if (this.aborted) {
+        // A move of the unfinished iteration that beat the previous best is worth playing.
+        if (depth > 1 && rootMoves[0].score > rootMoves[0].previousScore && rootMoves[0].score > -INFINITE) bestPV = rootMoves[0].pv;
+        break;
+      }
+      sortFrom(rootMoves, 0);
+      bestPV = rootMoves[0].pv;
+      for (let k = 0; k < multiPV; k++) onInfo(this.info(depth, k, rootMoves[k], undefined));
+      this.limitsActive = true;
+      const best = rootMoves[0].score;
+      if (limits.mate !== undefined && limits.mate > 0 && best > MATE_BOUND && mateInTurns(best) <= limits.mate) break;
+      if (!limits.infinite && isMateScore(best) && depth >= 2 * Math.abs(mateInTurns(best)) + 1) break;
+      if (this.elapsed() > budget.optimum) break;
+      if (this.nodes >= this.nodeLimit) break;
+    }
+    return { best: this.wholeTurns(bestPV)[0] ?? null };
+  }
+
+  private elapsed(): number {
+    return performance.now() - this.startTime;
+  }
+
+  private rootMoves(searchmoves: number[][] | undefined): RootMove[] {
+    const n = generateSteps(this.pos, this.steps, 0);
+    this.stackBase[1] = n;
+    const moves: RootMove[] = [];
+    for (let i = 0; i < n; i++) {
+      const step = this.steps[i];
+      if (searchmoves && searchmoves.length > 0 && !searchmoves.some((turn) => turn[0] === step)) continue;
+      moves.push({ step, score: -INFINITE, previousScore: -INFINITE, pv: [step], selDepth: 0 });
+    }
+    return moves;
+  }
+
+  /** One principal variation of one iteration, with a window around the previous score. */
+  private aspiration(depth: number, pvIndex: number, rootMoves: RootMove[], onInfo: (info: SearchInfo) => void): void {
+    const previous = rootMoves[pvIndex].previousScore;
+    let delta = 25;
+    let alpha = -INFINITE;
+    let beta = INFINITE;
+    if (depth >= 4 && !isMateScore(previous) && previous > -INFINITE) {
+      alpha = Math.max(previous - delta, -INFINITE);
+      beta = Math.min(previous + delta, INFINITE);
+    }
+    for (;;) {
+      const score = this.searchRoot(depth, alpha, beta, pvIndex, rootMoves);
+      if (this.aborted) return;
+      if (score <= alpha) {
+        beta = (alpha + beta) >> 1;
+        alpha = Math.max(score - delta, -INFINITE);
+        sortFrom(rootMoves, pvIndex);
+        onInfo(this.info(depth, pvIndex, rootMoves[pvIndex], 'upper'));
+      } else if (score >= beta) {
+        beta = Math.min(score + delta, INFINITE);
+        sortFrom(rootMoves, pvIndex);
+        onInfo(this.info(depth, pvIndex, rootMoves[pvIndex], 'lower'));
+      } else {
+        return;
+      }
+      delta += delta;
+    }
+  }
+
+  private searchRoot(depth: number, alpha: number, beta: number, pvIndex: number, rootMoves: RootMove[]): number {
+    const pos = this.pos;
+    const side = pos.side;
+    let best = -INFINITE;
+    for (let i = pvIndex; i < rootMoves.length; i++) {
+      const rm = rootMoves[i];
+      this.nodes++;
+      pos.makeStep(rm.step);
+      const sameSide = pos.side === side;
+      let score: number;
+      if (i === pvIndex) {
+        score = this.child(sameSide, depth, alpha, beta, 1, 0);
+      } else {
+        score = this.child(sameSide, depth, alpha, alpha + 1, 1, 0);
+        if (score > alpha && score < beta && !this.aborted) score = this.child(sameSide, depth, alpha, beta, 1, 0);
+      }
+      pos.unmakeStep();
+      if (this.aborted) return best;
+      if (i === pvIndex || score > alpha) {
+        rm.score = score;
+        rm.selDepth = this.selDepth;
+        rm.pv = [rm.step];
+        for (let k = 1; k < this.pvLength[1]; k++) rm.pv.push(this.pvTable[MAX_PLY + k]);
+      } else {
+        rm.score = -INFINITE;
+      }
+      if (score > best) best = score;
+      if (score > alpha) {
+        alpha = score;
+        if (score >= beta) break;
+      }
+    }
+    return best;
+  }
+
+  /** The score of the child just made, from this node's side's view. */
+  private child(sameSide: boolean, depth: number, alpha: number, beta: number, ply: number, turnPly: number): number {
+    if (sameSide) return this.negamax(depth, alpha, beta, ply, turnPly, this.stackTop(ply));
+    return -this.negamax(depth - 1, -beta, -alpha, ply, turnPly + 1, this.stackTop(ply));
+  }
+
+  /** Where ply `ply` writes its steps: after its parent's (kept in stackBase). */
+  private readonly stackBase = new Int32Array(MAX_PLY + 1);
+  private stackTop(ply: number): number {
+    return this.stackBase[ply];
+  }
+
+  private checkLimits(): void {
+    if (this.stop[0] !== 0) {
+      this.aborted = true;
+      return;
+    }
+    if (!this.limitsActive) return;
+    if (this.nodes >= this.nodeLimit || this.elapsed() >= this.maximumTime) this.aborted = true;
+  }
+
+  private terminalScore(turnPly: number): number {
+    const winner = this.pos.winner;
+    if (winner === DRAW) return 0;
+    return winner === this.pos.side ? MATE - turnPly : -(MATE - turnPly);
+  }
+
+  private negamax(depth: number, alpha: number, beta: number, ply: number, turnPly: number, sp: number): number {
+    const pos = this.pos;
+    this.pvLength[ply] = ply;
+    if (pos.winner !== NO_WINNER) return this.terminalScore(turnPly);
+    if (depth <= 0) return this.quiesce(alpha, beta, ply, turnPly, sp, 0);
+    if (++this.nodes >= this.nextCheck || this.nodes >= this.nodeLimit) {
+      this.nextCheck = this.nodes + CHECK_INTERVAL;
+      this.checkLimits();
+    }
+    if (this.aborted) return 0;
+    if (ply > this.selDepth) this.selDepth = ply;
+    if (ply >= MAX_PLY - 2) return this.evaluator!.evaluate(pos);
+    if (this.drawByRepetition && pos.berserker === NO_SQUARE && pos.occurrences(pos.hashLo, pos.hashHi) >= 2) return 0;
+
+    const pvNode = beta - alpha > 1;
+    const tt = this.tt;
+    let ttStep = -1;
+    if (tt.probe(pos.hashLo, pos.hashHi)) {
+      ttStep = tt.hitStep;
+      if (!pvNode && tt.hitDepth >= depth) {
+        const score = scoreFromTT(tt.hitScore, turnPly);
+        const bound = tt.hitBound;
+        if (bound === BOUND_EXACT || (bound === BOUND_LOWER && score >= beta) || (bound === BOUND_UPPER && score <= alpha)) return score;
+      }
+    }
+
+    const steps = this.steps;
+    const n = generateSteps(pos, steps, sp);
+    if (n === 0) return -(MATE - turnPly);
+    const end = sp + n;
+    this.stackBase[ply + 1] = end;
+    this.orderSteps(sp, end, ttStep, ply);
+
+    const side = pos.side;
+    const alphaStart = alpha;
+    let best = -INFINITE;
+    let bestStep = 0;
+    const order = this.order;
+    for (let i = sp; i < end; i++) {
+      pickBest(steps, order, i, end);
+      const step = steps[i];
+      pos.makeStep(step);
+      const sameSide = pos.side === side;
+      let score: number;
+      if (i === sp) {
+        score = this.child(sameSide, depth, alpha, beta, ply + 1, turnPly);
+      } else {
+        score = this.child(sameSide, depth, alpha, alpha + 1, ply + 1, turnPly);
+        if (score > alpha && score < beta && !this.aborted) score = this.child(sameSide, depth, alpha, beta, ply + 1, turnPly);
+      }
+      pos.unmakeStep();
+      if (this.aborted) return 0;
+      if (score > best) {
+        best = score;
+        bestStep = step;
+        if (score > alpha) {
+          alpha = score;
+          this.updatePV(ply, step);
+          if (score >= beta) {
+            if (order[i] < ORDER_KILLER && step !== END_RUN) this.rewardQuiet(side, step, ply, depth);
+            break;
+          }
+        }
+      }
+    }
+    const bound = best >= beta ? BOUND_LOWER : best > alphaStart ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(pos.hashLo, pos.hashHi, bestStep, scoreToTT(best, turnPly), depth, bound);
+    return best;
+  }
+
+  private updatePV(ply: number, step: number): void {
+    const pv = this.pvTable;
+    const row = ply * MAX_PLY;
+    const childRow = row + MAX_PLY;
+    pv[row + ply] = step;
+    const childLength = this.pvLength[ply + 1];
+    for (let k = ply + 1; k < childLength; k++) pv[row + k] = pv[childRow + k];
+    this.pvLength[ply] = Math.max(childLength, ply + 1);
+  }
+
+  private rewardQuiet(side: Side, step: number, ply: number, depth: number): void {
+    const k = ply * 2;
+    if (this.killers[k] !== step) {
+      this.killers[k + 1] = this.killers[k];
+      this.killers[k] = step;
+    }
+    const index = (side << 18) | step;
+    const value = this.history[index] + depth * depth;
+    this.history[index] = value > HISTORY_MAX ? HISTORY_MAX : value;
+  }
+
+  /** Gives every step from..end an ordering value in `order`. */
+  private orderSteps(from: number, end: number, ttStep: number, ply: number): void {
+    const pos = this.pos;
+    const board = pos.board;
+    const flags = pos.geo.flags;
+    const dirs = pos.geo.dirs;
+    const steps = this.steps;
+    const order = this.order;
+    const enemyBit = (pos.side + 1) ^ SIDE_MASK;
+    const killer1 = this.killers[ply * 2];
+    const killer2 = this.killers[ply * 2 + 1];
+    const historyBase = pos.side << 18;
+    for (let i = from; i < end; i++) {
+      const step = steps[i];
+      if (step === ttStep) {
+        order[i] = ORDER_TT;
+        continue;
+      }
+      if (step === END_RUN) {
+        order[i] = ORDER_KILLER - 1;
+        continue;
+      }
+      const stepFrom = step & 511;
+      const to = step >>> 9;
+      if (board[stepFrom] === KING && (flags[to] & this.escapeFlag) !== 0) {
+        order[i] = ORDER_ESCAPE;
+        continue;
+      }
+      if (((board[to + dirs[0]] | board[to + dirs[1]] | board[to + dirs[2]] | board[to + dirs[3]]) & enemyBit) !== 0
+        && stepCaptures(pos, stepFrom, to)) {
+        order[i] = ORDER_CAPTURE;
+        continue;
+      }
+      if (step === killer1) order[i] = ORDER_KILLER + 1;
+      else if (step === killer2) order[i] = ORDER_KILLER;
+      else order[i] = this.history[historyBase | step];
+    }
+  }
+
+  /** Captures (and the king's escapes) until the position is quiet; open escape lines must be answered. */
+  private quiesce(alpha: number, beta: number, ply: number, turnPly: number, sp: number, qply: number): number {
+    const pos = this.pos;
+    this.pvLength[ply] = ply;
+    if (pos.winner !== NO_WINNER) return this.terminalScore(turnPly);
+    if (++this.nodes >= this.nextCheck || this.nodes >= this.nodeLimit) {
+      this.nextCheck = this.nodes + CHECK_INTERVAL;
+      this.checkLimits();
+    }
+    if (this.aborted) return 0;
+    if (ply > this.selDepth) this.selDepth = ply;
+    if (ply >= MAX_PLY - 2) return this.evaluator!.evaluate(pos);
+
+    const side = pos.side;
+    const midRun = pos.berserker !== NO_SQUARE;
+    const openLines = pos.kingSq === NO_SQUARE ? 0 : kingOpenLines(pos, this.escapeFlag);
+    // The defenders, free to move the king, escape now.
+    if (side === DEFENDERS && !midRun && openLines > 0) return MATE - turnPly - 1;
+    const threatened = side === ATTACKERS && openLines > 0 && qply < THREAT_PLIES;
+
+    let best = -INFINITE;
+    if (!threatened) {
+      best = this.evaluator!.evaluate(pos);
+      if (best >= beta) return best;
+      if (best > alpha) alpha = best;
+    }
+    const steps = this.steps;
+    const n = generateSteps(pos, steps, sp);
+    if (n === 0) return -(MATE - turnPly);
+    const end = sp + n;
+    this.stackBase[ply + 1] = end;
+    const board = pos.board;
+    const dirs = pos.geo.dirs;
+    const enemyBit = (side + 1) ^ SIDE_MASK;
+    for (let i = sp; i < end; i++) {
+      const step = steps[i];
+      if (!threatened) {
+        // Mid-run every step but END_RUN captures or escapes; END_RUN is the stand-pat.
+        if (step === END_RUN) continue;
+        if (!midRun) {
+          const from = step & 511;
+          const to = step >>> 9;
+          const adjacent = board[to + dirs[0]] | board[to + dirs[1]] | board[to + dirs[2]] | board[to + dirs[3]];
+          if ((adjacent & enemyBit) === 0 || !stepCaptures(pos, from, to)) continue;
+        }
+      }
+      pos.makeStep(step);
+      const score = pos.side === side
+        ? this.quiesce(alpha, beta, ply + 1, turnPly, end, qply + 1)
+        : -this.quiesce(-beta, -alpha, ply + 1, turnPly + 1, end, qply + 1);
+      pos.unmakeStep();
+      if (this.aborted) return 0;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          this.updatePV(ply, step);
+          if (score >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** Splits a principal variation of steps into whole turns, as the protocol writes them. */
+  private wholeTurns(pv: readonly number[]): number[][] {
+    const pos = this.pos;
+    const turns: number[][] = [];
+    let current: number[] = [];
+    let made = 0;
+    for (const step of pv) {
+      if (pos.winner !== NO_WINNER) break;
+      const side = pos.side;
+      pos.makeStep(step);
+      made++;
+      current.push(step);
+      if (pos.side !== side || pos.winner !== NO_WINNER) {
+        turns.push(current);
+        current = [];
+      }
+    }
+    if (current.length > 0) turns.push(current);
+    for (; made > 0; made--) pos.unmakeStep();
+    for (const turn of turns) if (turn.length > 1 && turn[turn.length - 1] === END_RUN) turn.pop();
+    return turns;
+  }
+
+  private info(depth: number, pvIndex: number, rm: RootMove, bound: 'lower' | 'upper' | undefined): SearchInfo {
+    const timeMs = Math.round(this.elapsed());
+    const score: SearchScore = isMateScore(rm.score)
+      ? { kind: 'mate', value: mateInTurns(rm.score) }
+      : { kind: 'cp', value: rm.score };
+    if (bound) score.bound = bound;
+    return {
+      depth,
+      seldepth: Math.max(depth, rm.selDepth),
+      multipv: pvIndex + 1,
+      score,
+      nodes: this.nodes,
+      nps: timeMs > 0 ? Math.round((this.nodes * 1000) / timeMs) : 0,
+      hashfull: this.tt.hashfull(),
+      timeMs,
+      pv: this.wholeTurns(rm.pv),
+    };
+  }
+}
+
+/** Moves the best-ordered step of i..end to i (selection sort, one step at a time). */
+function pickBest(steps: Int32Array, order: Int32Array, i: number, end: number): void {
+  let bestIndex = i;
+  let bestValue = order[i];
+  for (let j = i + 1; j < end; j++) {
+    if (order[j] > bestValue) {
+      bestValue = order[j];
+      bestIndex = j;
+    }
+  }
+  if (bestIndex !== i) {
+    const step = steps[i];
+    steps[i] = steps[bestIndex];
+    steps[bestIndex] = step;
+    order[bestIndex] = order[i];
+    order[i] = bestValue;
+  }
+}
+
+/** Stable sort of rootMoves[from..] by score, best first. */
+function sortFrom(rootMoves: RootMove[], from: number): void {
+  const tail = rootMoves.slice(from).sort((a, b) => b.score - a.score);
+  for (let i = 0; i < tail.length; i++) rootMoves[from + i] = tail[i];
+}
+

@@ -1,0 +1,58 @@
+// The search's public vocabulary (common brief, "Search API"): limits of a `go`, progress reports, options.
+
+export interface GoLimits {
+  /** Defenders' clock and increment (the light side), ms. */
+  wtime?: number;
+  winc?: number;
+  /** Attackers' clock and increment (the dark side), ms. */
+  btime?: number;
+  binc?: number;
+  movestogo?: number;
+  movetime?: number;
+  /** Depth in whole turns. */
+  depth?: number;
+  nodes?: number;
+  /** Stop once a win in this many own turns is found. */
+  mate?: number;
+  infinite?: boolean;
+  /** Only these whole turns (step lists) at the root. */
+  searchmoves?: number[][];
+}
+
+export interface SearchScore {
+  kind: 'cp' | 'mate';
+  value: number;
+  bound?: 'lower' | 'upper';
+}
+
+export interface SearchInfo {
+  depth: number;
+  seldepth: number;
+  multipv: number;
+  score: SearchScore;
+  nodes: number;
+  nps: number;
+  hashfull: number;
+  timeMs: number;
+  /** Whole turns, each a list of steps. */
+  pv: number[][];
+}
+
+export interface SearchOptions {
+  hashMB: number;
+  threads: number;
+  multiPV: number;
+  moveOverheadMs: number;
+  /** 0 weakest .. MAX_SKILL_LEVEL full strength. */
+  skillLevel: number;
+}
+
+export const MAX_SKILL_LEVEL = 20;
+
+export const DEFAULT_OPTIONS: SearchOptions = {
+  hashMB: 64,
+  threads: 1,
+  multiPV: 1,
+  moveOverheadMs: 30,
+  skillLevel: MAX_SKILL_LEVEL,
+};

@@ -1,0 +1,40 @@
+// Evaluation weights, all in one place: one set per variant family. The evaluation is linear in
+// these (score = features . weights), so scripts/tune-eval.ts can fit them to game outcomes and
+// write the fitted numbers back here.
+
+import type { RuleSet } from '../engine/index.js';
+
+/** Feature indices; each feature is measured from the defenders' view (see evaluate.ts). */
+export const F_ATTACKER_MEN = 0;
+export const F_ATTACKER_SPECIALS = 1;
+export const F_DEFENDER_MEN = 2;
+export const F_DEFENDER_SPECIALS = 3;
+export const F_KING_OPEN_LINES = 4;
+export const F_KING_ROUTES = 5;
+export const F_KING_MOBILITY = 6;
+export const F_KING_ATTACKERS = 7;
+export const F_KING_DEFENDERS = 8;
+export const F_ESCAPE_DISTANCE = 9;
+export const F_CORNER_GUARDS = 10;
+export const F_ATTACKER_CHAIN = 11;
+export const F_TEMPO = 12;
+export const FEATURE_COUNT = 13;
+
+export const FEATURE_NAMES: readonly string[] = [
+  'attackerMen', 'attackerSpecials', 'defenderMen', 'defenderSpecials', 'kingOpenLines', 'kingRoutes',
+  'kingMobility', 'kingAttackers', 'kingDefenders', 'escapeDistance', 'cornerGuards', 'attackerChain', 'tempo',
+];
+
+export type Family = 'corner' | 'berserk' | 'edge';
+
+export function familyOf(rules: RuleSet): Family {
+  if (rules.escape === 'edge') return 'edge';
+  return rules.berserk ? 'berserk' : 'corner';
+}
+
+// Order as the F_* indices above.
+export const WEIGHTS: Record<Family, readonly number[]> = {
+  corner: [100, 140, 170, 220, 120, 45, 4, 25, 5, 12, 20, 4, 15],
+  berserk: [100, 150, 170, 240, 120, 45, 4, 25, 5, 12, 20, 4, 15],
+  edge: [100, 140, 150, 200, 150, 50, 6, 40, 5, 20, 0, 4, 15],
+};
