@@ -8,3 +8,4 @@ export { generateSteps, stepCaptures, hasContinuation, countTurnsBulk } from './
 export * from './perft.js';
 export { parseTfen, makeTfen } from './tfen.js';
 export { legalTurns, hasLegalTurn, gameOutcome, playTurn, makeTurn, parseTurn, playMoves } from './turns.js';
+export { parseRulesString, makeRulesString } from './rulesString.js';
