@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import {
+  getVariant, legalTurns, makeTurn, NO_WINNER, parseTfen, playTurn, Position, SQ_CORNER, VARIANT_IDS,
+} from '../../src/engine/index.js';
+import { bench, Searcher, type SearchInfo } from '../../src/search/index.js';
+import { kingOpenLines } from '../../src/search/evaluate.js';
+
+function load(variant: string, tfen: string): Position {
+  const rules = getVariant(variant);
+  if (!rules.ok) throw new Error(rules.error.message);
+  const pos = parseTfen(rules.value, tfen);
+  if (!pos.ok) throw new Error(pos.error.message);
+  return pos.value;
+}
+
+/** A position from a few pieces: `{ c11: 'K', e5: 't' }`. */
+function place(variant: string, side: 'a' | 'd', pieces: Record<string, string>, berserker = '-'): Position {
+  const rules = getVariant(variant);
+  if (!rules.ok) throw new Error(rules.error.message);
+  const size = rules.value.size;
+  const rows: string[][] = Array.from({ length: size }, () => Array<string>(size).fill('.'));
+  for (const [square, letter] of Object.entries(pieces)) {
+    const file = square.charCodeAt(0) - 97;
+    const rank = Number(square.slice(1)) - 1;
+    rows[size - 1 - rank][file] = letter;
+  }
+  const board = rows.map((row) => row.join('').replace(/\.+/g, (run) => String(run.length))).join('/');
+  return load(variant, `${board} ${side} ${berserker}`);
+}
+
+function run(pos: Position, depth: number, options = {}): { best: string | null; infos: SearchInfo[]; turn: number[] | null } {
+  const infos: SearchInfo[] = [];
+  const result = new Searcher({ hashMB: 8, ...options }).search(pos, { depth }, new Int32Array(1), (info) => infos.push(info));
+  return { best: result.best && makeTurn(pos, result.best), infos, turn: result.best };
+}
+
+function isLegal(pos: Position, turn: number[] | null): boolean {
+  if (!turn) return false;
+  const text = makeTurn(pos, turn);
+  return legalTurns(pos).some((t) => makeTurn(pos, t) === text);
+}
+
+/** The king on the throne, shut in by his own men (so that he plays no part). */
+const WALLED_KING = { f6: 'K', f7: 'T', e6: 'T', g6: 'T', f5: 'T' };
+
+const last = (infos: SearchInfo[]): SearchInfo => infos[infos.length - 1];
+
+describe('Searcher', () => {
+  it('finds a one-turn escape and reports it as mate 1', () => {
+    // King on c11 with open lines to a11 and k11.
+    const pos = place('copenhagen', 'd', { c11: 'K', e5: 't', d1: 'T' });
+    const { best, infos } = run(pos, 3);
+    expect(['c11a11', 'c11k11']).toContain(best);
+    expect(last(infos).score).toEqual({ kind: 'mate', value: 1 });
+  });
+
+  it('sees a lost position as mate -1 when two escape lines cannot both be blocked', () => {
+    const pos = place('copenhagen', 'a', { c11: 'K', e5: 't', d1: 'T' });
+    const { infos } = run(pos, 3);
+    expect(last(infos).score).toEqual({ kind: 'mate', value: -1 });
+  });
+
+  it("blocks a king's open line", () => {
+    // King on d11 sees a11 along rank 11; attackers on b8 and c5 can close it.
+    const pos = place('copenhagen', 'a', { d11: 'K', e11: 't', d10: 'T', b8: 't', c5: 't', h1: 'T' });
+    const { turn } = run(pos, 3);
+    expect(isLegal(pos, turn)).toBe(true);
+    playTurn(pos, turn!);
+    expect(kingOpenLines(pos, SQ_CORNER)).toBe(0);
+  });
+
+  it('captures the king when it can', () => {
+    // King on f8 with attackers on e8, g8, f9; the one on c7 closes the ring on f7.
+    const pos = place('copenhagen', 'a', { f8: 'K', e8: 't', g8: 't', f9: 't', c7: 't', b1: 'T' });
+    const { best, infos } = run(pos, 2);
+    expect(best).toBe('c7f7');
+    expect(last(infos).score).toEqual({ kind: 'mate', value: 1 });
+  });
+
+  it('plays a berserk chain that captures twice as one turn', () => {
+    // a5-c5 takes d5 (anvil e5); the run goes on c5-c8 taking c9 (anvil c10). The king is walled in.
+    const pos = place('berserk', 'd', { ...WALLED_KING, a5: 'T', d5: 't', e5: 'T', c9: 't', c10: 'T', j1: 't' });
+    const { best, turn } = run(pos, 3);
+    expect(isLegal(pos, turn)).toBe(true);
+    expect(best).toBe('a5c5c8');
+  });
+
+  it('returns a legal whole turn in every variant', () => {
+    for (const id of VARIANT_IDS) {
+      if (id === 'alea-evangelii') continue;
+      const rules = getVariant(id);
+      if (!rules.ok) throw new Error(rules.error.message);
+      const pos = Position.start(rules.value);
+      const { turn, infos } = run(pos, 2);
+      expect(isLegal(pos, turn), id).toBe(true);
+      expect(last(infos).pv.length, id).toBeGreaterThan(0);
+    }
+  });
+
+  it('ends an open run with 0000 or continues it', () => {
+    // Mid-run: the defender on c5 has just taken d5 and may go on to c8, taking c9.
+    const pos = place('berserk', 'd', { ...WALLED_KING, c5: 'T', e5: 'T', c9: 't', c10: 'T', j1: 't' }, 'c5');
+    const { best, turn } = run(pos, 2);
+    expect(isLegal(pos, turn)).toBe(true);
+    expect(best).toBe('c5c8');
+  });
+
+  it('gives no move when the game is over', () => {
+    const pos = place('copenhagen', 'a', { a11: 'K', e5: 't', d1: 'T' });
+    expect(pos.winner).not.toBe(NO_WINNER);
+    expect(run(pos, 2).turn).toBeNull();
+  });
+
+  it('honours the stop flag', () => {
+    const rules = getVariant('berserk');
+    if (!rules.ok) throw new Error(rules.error.message);
+    const pos = Position.start(rules.value);
+    const stop = new Int32Array(1);
+    const searcher = new Searcher({ hashMB: 8 });
+    let reports = 0;
+    const result = searcher.search(pos, { infinite: true }, stop, (info) => {
+      reports++;
+      if (info.depth >= 2) stop[0] = 1;
+    });
+    expect(reports).toBeGreaterThan(0);
+    expect(isLegal(pos, result.best)).toBe(true);
+  });
+
+  it('stops at a node limit with a legal move', () => {
+    const rules = getVariant('copenhagen');
+    if (!rules.ok) throw new Error(rules.error.message);
+    const pos = Position.start(rules.value);
+    const infos: SearchInfo[] = [];
+    const result = new Searcher({ hashMB: 8 }).search(pos, { nodes: 5000 }, new Int32Array(1), (info) => infos.push(info));
+    expect(isLegal(pos, result.best)).toBe(true);
+  });
+
+  it('bench counts the same nodes every run', () => {
+    const a = bench(2);
+    const b = bench(2);
+    expect(a.nodes).toBeGreaterThan(0);
+    expect(b.nodes).toBe(a.nodes);
+  });
+});
