@@ -117,12 +117,27 @@ function endGuards(pos: Position, sq: number, r: number, w: number): boolean {
   return pos.stamp[sq] === r || pos.stamp[sq] === w;
 }
 
-/** Encirclement, checked after an attackers' turn. */
+/**
+ * Encirclement, checked after an attackers' turn. The last open path from the king to the edge is
+ * remembered: while no attacker stands on it and the king has not moved, it still proves there is
+ * no encirclement, which spares the flood fill after almost every turn.
+ */
 export function encircled(pos: Position): boolean {
   const k = pos.kingSq;
-  const { board, stamp, stack } = pos;
+  const { board, stamp, stack, escapePath, parent } = pos;
   const { flags, dirs } = pos.geo;
   if (k < 0 || (flags[k] & SQ_EDGE) !== 0) return false;
+  const pathLength = pos.escapePathLength;
+  if (pathLength > 0 && escapePath[0] === k) {
+    let open = true;
+    for (let i = 1; i < pathLength; i++) {
+      if ((board[escapePath[i]] & ATTACKER_BIT) !== 0) {
+        open = false;
+        break;
+      }
+    }
+    if (open) return false;
+  }
   const r = pos.nextStamp();
   // Depth-first, so that an open line to the edge is found after a few squares.
   let top = 0;
@@ -135,11 +150,25 @@ export function encircled(pos: Position): boolean {
       const t = sq + dirs[i];
       const v = board[t];
       if (stamp[t] === r || (v & ATTACKER_BIT) !== 0 || (flags[t] & SQ_OFF) !== 0) continue;
-      if ((flags[t] & SQ_EDGE) !== 0) return false;
+      parent[t] = sq;
+      if ((flags[t] & SQ_EDGE) !== 0) {
+        rememberPath(pos, t);
+        return false;
+      }
       if (v !== EMPTY) defenders++;
       stamp[t] = r;
       stack[top++] = t;
     }
   }
   return defenders === pos.pieceCount[1];
+}
+
+/** Stores the path from the king to `edge` (following parent links) as pos.escapePath, king first. */
+function rememberPath(pos: Position, edge: number): void {
+  const { escapePath, parent } = pos;
+  let length = 0;
+  for (let sq = edge; sq !== pos.kingSq; sq = parent[sq]) escapePath[length++] = sq;
+  escapePath[length++] = pos.kingSq;
+  escapePath.subarray(0, length).reverse();
+  pos.escapePathLength = length;
 }

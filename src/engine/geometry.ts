@@ -24,6 +24,9 @@ export interface Geometry {
   /** Orthogonal steps: up, right, down, left. */
   dirs: Int32Array;
   throne: number;
+  /** Per padded square: its file and rank index (0-based); 255 off the board. */
+  fileIndex: Uint8Array;
+  rankIndex: Uint8Array;
 }
 
 export function makeGeometry(rules: RuleSet): Geometry {
@@ -44,7 +47,14 @@ export function makeGeometry(rules: RuleSet): Geometry {
   const centre = (size - 1) / 2;
   const throne = Number.isInteger(centre) && rules.hasThrone ? toSquare(stride, centre, centre) : -1;
   if (throne >= 0) flags[throne] |= SQ_THRONE;
-  return { size, stride, cells, flags, dirs: Int32Array.from([stride, 1, -stride, -1]), throne };
+  const fileIndex = new Uint8Array(cells).fill(255);
+  const rankIndex = new Uint8Array(cells).fill(255);
+  for (let sq = 0; sq < cells; sq++) {
+    if ((flags[sq] & SQ_OFF) !== 0) continue;
+    fileIndex[sq] = fileOf(stride, sq);
+    rankIndex[sq] = rankOf(stride, sq);
+  }
+  return { size, stride, cells, flags, dirs: Int32Array.from([stride, 1, -stride, -1]), throne, fileIndex, rankIndex };
 }
 
 /** Padded square index of a file and rank, both counted from 0 (a1 is 0, 0). */

@@ -3,7 +3,7 @@
 
 import { captureBuffer } from './captureBuffer.js';
 import { findCaptures } from './capture.js';
-import { NO_SQUARE, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE } from './geometry.js';
+import { NO_SQUARE, SQ_CORNER, SQ_RESTRICTED } from './geometry.js';
 import { END_RUN, NO_WINNER, type Position } from './position.js';
 import { EMPTY, KING, SIDE_MASK, TYPE_MASK } from './types.js';
 
@@ -135,27 +135,64 @@ function countEarlier(pos: Position, lo: number, hi: number): number {
 /**
  * The number of legal turns, counted without making them (perft's last ply). Exact only for rules
  * where every generated step is one whole turn: no berserk runs and no `forbidden` repetition.
+ * Each piece's reach along its rank and file comes from the occupancy bit masks (the position must
+ * track them: setOccupancyTracking); a non-king then loses the restricted squares inside its reach.
  */
 export function countTurnsBulk(pos: Position): number {
   if (pos.winner !== NO_WINNER) return 0;
+  if (pos.rules.throneKingOnly) return countTurnsByScanning(pos);
+  const { fileIndex, rankIndex, size } = pos.geo;
+  const rows = pos.rowOccupancy;
+  const cols = pos.columnOccupancy;
+  const last = size - 1;
+  const corners = pos.rules.hasCorners;
+  const centre = pos.geo.throne >= 0 ? last >> 1 : -1;
+  const board = pos.board;
+  const list = pos.pieceList[pos.side];
+  let total = 0;
+  for (let i = pos.pieceCount[pos.side] - 1; i >= 0; i--) {
+    const sq = list[i];
+    const file = fileIndex[sq];
+    const rank = rankIndex[sq];
+    const row = rows[rank];
+    const col = cols[file];
+    const up = col >>> (rank + 1);
+    const right = row >>> (file + 1);
+    const below = col & ((1 << rank) - 1);
+    const before = row & ((1 << file) - 1);
+    const upReach = up === 0 ? last - rank : 31 - Math.clz32(up & -up);
+    const rightReach = right === 0 ? last - file : 31 - Math.clz32(right & -right);
+    const downReach = below === 0 ? rank : rank - 32 + Math.clz32(below);
+    const leftReach = before === 0 ? file : file - 32 + Math.clz32(before);
+    total += upReach + rightReach + downReach + leftReach;
+    if (board[sq] === KING) continue;
+    // Corners at the ends of edge lines; the throne in the middle of the centre lines.
+    if (corners) {
+      if (rank === 0 || rank === last) total -= (leftReach === file ? 1 : 0) + (rightReach === last - file ? 1 : 0);
+      if (file === 0 || file === last) total -= (downReach === rank ? 1 : 0) + (upReach === last - rank ? 1 : 0);
+    }
+    if (rank === centre && (file < centre ? file + rightReach >= centre : file - leftReach <= centre)) total--;
+    if (file === centre && (rank < centre ? rank + upReach >= centre : rank - downReach <= centre)) total--;
+  }
+  return total;
+}
+
+/** countTurnsBulk by walking every line (for rules where only the king may pass the throne). */
+function countTurnsByScanning(pos: Position): number {
   const board = pos.board;
   const flags = pos.geo.flags;
   const dirs = pos.geo.dirs;
   const list = pos.pieceList[pos.side];
   const count = pos.pieceCount[pos.side];
-  const kingOnlyThrone = pos.rules.throneKingOnly;
   let total = 0;
   for (let i = 0; i < count; i++) {
     const from = list[i];
     const isKing = board[from] === KING;
     for (let j = 0; j < 4; j++) {
       const d = dirs[j];
-      let to = from + d;
-      while (board[to] === EMPTY) {
-        const f = flags[to];
-        if ((f & SQ_RESTRICTED) === 0 || isKing) total++;
-        else if ((f & SQ_THRONE) === 0 || kingOnlyThrone) break;
-        to += d;
+      for (let to = from + d; board[to] === EMPTY; to += d) {
+        if ((flags[to] & SQ_RESTRICTED) === 0 || isKing) total++;
+        else break;
       }
     }
   }

@@ -23,19 +23,24 @@ export class Perft {
 
   /** Leaves `depth` turns deep from the current position. */
   count(depth: number): number {
-    return this.node(depth, 0);
+    this.pos.setOccupancyTracking(this.bulk);
+    const leaves = this.node(depth, 0);
+    this.pos.setOccupancyTracking(false);
+    return leaves;
   }
 
   /** Each legal first step with the leaves below it (berserk runs: by first step of the chain). */
   divide(depth: number): { step: number; nodes: number }[] {
     const n = generateSteps(this.pos, this.steps, 0);
     const result: { step: number; nodes: number }[] = [];
+    this.pos.setOccupancyTracking(this.bulk);
     for (let i = 0; i < n; i++) {
       const step = this.steps[i];
       this.pos.makeStep(step);
       result.push({ step, nodes: this.after(depth, n) });
       this.pos.unmakeStep();
     }
+    this.pos.setOccupancyTracking(false);
     return result;
   }
 

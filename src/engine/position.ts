@@ -9,7 +9,7 @@ import { makeGeometry, NO_SQUARE, SQ_CORNER, SQ_EDGE, SQ_THRONE, toSquare, type 
 import { hasContinuation } from './movegen.js';
 import type { RuleSet } from './rules.js';
 import {
-  ATTACKERS, DEFENDERS, EMPTY, err, KING, OFF_BOARD, ok, type EndReason, type Outcome, type Result, type Side,
+  ATTACKERS, DEFENDERS, EMPTY, err, KING, OFF_BOARD, ok, SIDE_MASK, TYPE_KNIGHT, TYPE_MASK, type EndReason, type Outcome, type Result, type Side,
 } from './types.js';
 import { zobristKeys, type ZobristKeys } from './zobrist.js';
 
@@ -28,20 +28,27 @@ const R_FORT = 2;
 const R_ENCIRCLEMENT = 3;
 const R_REPETITION = 4;
 
-// Undo record layout (one per step made).
+// Undo record layout (one per step made): the step, the hash before it, and what else changed.
 const U_STEP = 0;
-const U_BERSERKER = 1;
-const U_SIDE = 2;
-const U_HASH_LO = 3;
-const U_HASH_HI = 4;
-const U_WINNER = 5;
-const U_REASON = 6;
-const U_KING = 7;
-const U_HISTORY = 8;
-const U_IRREVERSIBLE = 9;
-const U_CAPTURE_TOP = 10;
-const U_PIECE = 11;
-const UNDO_SIZE = 12;
+const U_HASH_LO = 1;
+const U_HASH_HI = 2;
+const U_CHANGES = 3;
+/** The irreversible index before the step (restored when the step captured or ended a run). */
+const U_IRREVERSIBLE = 4;
+const UNDO_SIZE = 5;
+// U_CHANGES bits. The winner can only have been NO_WINNER before a step; the king's square follows
+// from the piece moved or captured; the side and history change exactly when the turn ended.
+const CHANGED_TURN_ENDED = 1;
+const CHANGED_WINNER = 2;
+/** A run was open before the step: the berserker square is kept in BERSERKER bits. */
+const CHANGED_RUN_OPEN = 4;
+const BERSERKER_SHIFT = 3; // 9 bits
+const CAPTURES_SHIFT = 12; // 6 bits
+const CAPTURES_MASK = 63 << CAPTURES_SHIFT;
+
+/** What a third occurrence does (repetitionWinner): NO_REPETITION when nothing, else a winner code. */
+const NO_REPETITION = -2;
+const REPEATER_LOSES = 3;
 
 /** What a position is made from: the board (rank 1 first, file a first), side to move, berserker. */
 export interface Setup {
@@ -62,8 +69,15 @@ export class Position {
   /** Square of the piece that may continue its berserk run, or NO_SQUARE. */
   berserker = NO_SQUARE;
   kingSq = NO_SQUARE;
-  hashLo = 0;
-  hashHi = 0;
+  /** The 64-bit Zobrist key as two int32 halves (a typed array: int32 values outside V8's small
+   *  integers would be boxed as object fields, costing time on every step). */
+  readonly hash = new Int32Array(2);
+  get hashLo(): number {
+    return this.hash[0];
+  }
+  get hashHi(): number {
+    return this.hash[1];
+  }
   /** NO_WINNER, a Side, or DRAW; with the reason index into END_REASONS. */
   winner = NO_WINNER;
   reason = 0;
@@ -83,6 +97,7 @@ export class Position {
   /** Steps made since the setup. */
   ply = 0;
   private undo = new Int32Array(256 * UNDO_SIZE);
+  /** Captured pieces of the steps made: square and piece code, in pairs. */
   private captured = new Int32Array(1024);
   private capturedTop = 0;
 
@@ -90,21 +105,83 @@ export class Position {
   readonly stamp: Uint32Array;
   readonly stack: Int16Array;
   readonly wallList: Int16Array;
+  /** Encirclement: the last open path from the king to the edge, king first, and the flood's parents. */
+  readonly escapePath: Int16Array;
+  escapePathLength = 0;
+  readonly parent: Int16Array;
+  /**
+   * Occupancy bit masks per rank and per file, kept only while trackOccupancy is on (perft's bulk
+   * counting reads them; the search has no use for them and should not pay for them).
+   */
+  readonly rowOccupancy: Int32Array;
+  readonly columnOccupancy: Int32Array;
+  private trackOccupancy = false;
+  private readonly fileIndex: Uint8Array;
+  private readonly rankIndex: Uint8Array;
   /** One piece's steps, while testing whether it may continue a berserk run. */
   readonly continuationScratch = new Int32Array(128);
   private stampCounter = 0;
+
+  // The rule set and geometry flattened into fields for the hot path.
+  private readonly cells: number;
+  private readonly stride: number;
+  private readonly flags: Uint8Array;
+  private readonly zobristPieceLo: Int32Array;
+  private readonly zobristPieceHi: Int32Array;
+  private readonly escapeFlag: number;
+  private readonly exitFortRule: boolean;
+  private readonly encirclementRule: boolean;
+  private readonly repetitionWinner: number;
+  private readonly shieldWallRule: boolean;
+  private readonly berserkRule: boolean;
 
   private constructor(rules: RuleSet) {
     this.rules = rules;
     this.geo = makeGeometry(rules);
     this.zobrist = zobristKeys(this.geo.cells);
     const cells = this.geo.cells;
+    this.cells = cells;
+    this.stride = this.geo.stride;
+    this.flags = this.geo.flags;
+    this.zobristPieceLo = this.zobrist.pieceLo;
+    this.zobristPieceHi = this.zobrist.pieceHi;
+    this.escapeFlag = rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
+    this.exitFortRule = rules.exitFort;
+    this.encirclementRule = rules.encirclement;
+    const repetitionWinners = { ignore: NO_REPETITION, forbidden: NO_REPETITION, draw: DRAW, 'defenders-lose': ATTACKERS, 'repeater-loses': REPEATER_LOSES };
+    this.repetitionWinner = repetitionWinners[rules.repetition];
+    this.shieldWallRule = rules.shieldWall;
+    this.berserkRule = rules.berserk;
     this.board = new Uint8Array(cells);
     this.pieceList = [new Int16Array(cells), new Int16Array(cells)];
     this.pieceIndex = new Int16Array(cells);
     this.stamp = new Uint32Array(cells);
     this.stack = new Int16Array(cells * 4);
     this.wallList = new Int16Array(cells);
+    this.escapePath = new Int16Array(cells);
+    this.parent = new Int16Array(cells);
+    this.rowOccupancy = new Int32Array(rules.size);
+    this.columnOccupancy = new Int32Array(rules.size);
+    this.fileIndex = this.geo.fileIndex;
+    this.rankIndex = this.geo.rankIndex;
+  }
+
+  /** Starts or stops keeping rowOccupancy and columnOccupancy up to date. */
+  setOccupancyTracking(on: boolean): void {
+    this.trackOccupancy = on;
+    if (!on) return;
+    this.rowOccupancy.fill(0);
+    this.columnOccupancy.fill(0);
+    for (let sq = 0; sq < this.cells; sq++) {
+      if (this.board[sq] !== EMPTY && this.board[sq] !== OFF_BOARD) this.toggleOccupancy(sq);
+    }
+  }
+
+  private toggleOccupancy(sq: number): void {
+    const file = this.fileIndex[sq];
+    const rank = this.rankIndex[sq];
+    this.rowOccupancy[rank] ^= 1 << file;
+    this.columnOccupancy[file] ^= 1 << rank;
   }
 
   /** Builds a position from a setup, checking that it is one the rules can play (section 8.9). */
@@ -135,8 +212,8 @@ export class Position {
     }
     pos.side = side;
     if (side === DEFENDERS) {
-      pos.hashLo ^= pos.zobrist.sideLo;
-      pos.hashHi ^= pos.zobrist.sideHi;
+      pos.hash[0] ^= pos.zobrist.sideLo;
+      pos.hash[1] ^= pos.zobrist.sideHi;
     }
     if (setup.berserker >= 0) {
       const sq = toSquare(geo.stride, setup.berserker % size, Math.floor(setup.berserker / size));
@@ -146,11 +223,11 @@ export class Position {
         return err('bad-berserker', `the berserker square ${String.fromCharCode(97 + (setup.berserker % size))}${Math.floor(setup.berserker / size) + 1} does not hold a piece of the side to move`);
       }
       pos.berserker = sq;
-      pos.hashLo ^= pos.zobrist.berserkLo[sq];
-      pos.hashHi ^= pos.zobrist.berserkHi[sq];
+      pos.hash[0] ^= pos.zobrist.berserkLo[sq];
+      pos.hash[1] ^= pos.zobrist.berserkHi[sq];
     }
-    pos.historyLo[0] = pos.hashLo;
-    pos.historyHi[0] = pos.hashHi;
+    pos.historyLo[0] = pos.hash[0];
+    pos.historyHi[0] = pos.hash[1];
     pos.historyLength = 1;
     pos.evaluateLoadedResult();
     return ok(pos);
@@ -206,8 +283,8 @@ export class Position {
     this.board[sq] = piece;
     this.pieceIndex[sq] = this.pieceCount[side];
     this.pieceList[side][this.pieceCount[side]++] = sq;
-    this.hashLo ^= this.zobrist.pieceLo[piece * this.geo.cells + sq];
-    this.hashHi ^= this.zobrist.pieceHi[piece * this.geo.cells + sq];
+    this.hash[0] ^= this.zobrist.pieceLo[piece * this.geo.cells + sq];
+    this.hash[1] ^= this.zobrist.pieceHi[piece * this.geo.cells + sq];
   }
 
   private removePiece(sq: number): void {
@@ -219,35 +296,33 @@ export class Position {
     list[index] = last;
     this.pieceIndex[last] = index;
     this.board[sq] = EMPTY;
-    this.hashLo ^= this.zobrist.pieceLo[piece * this.geo.cells + sq];
-    this.hashHi ^= this.zobrist.pieceHi[piece * this.geo.cells + sq];
+    if (this.trackOccupancy) this.toggleOccupancy(sq);
+    this.hash[0] ^= this.zobrist.pieceLo[piece * this.geo.cells + sq];
+    this.hash[1] ^= this.zobrist.pieceHi[piece * this.geo.cells + sq];
   }
 
   /** Makes one step (or END_RUN). The step must be legal here. */
   makeStep(step: number): void {
-    const base = this.ply * UNDO_SIZE;
+    const base = this.ply++ * UNDO_SIZE;
     if (base + UNDO_SIZE > this.undo.length) this.undo = grow(this.undo);
     const undo = this.undo;
+    const hash = this.hash;
     undo[base + U_STEP] = step;
-    undo[base + U_BERSERKER] = this.berserker;
-    undo[base + U_SIDE] = this.side;
-    undo[base + U_HASH_LO] = this.hashLo;
-    undo[base + U_HASH_HI] = this.hashHi;
-    undo[base + U_WINNER] = this.winner;
-    undo[base + U_REASON] = this.reason;
-    undo[base + U_KING] = this.kingSq;
-    undo[base + U_HISTORY] = this.historyLength;
+    undo[base + U_HASH_LO] = hash[0];
+    undo[base + U_HASH_HI] = hash[1];
+    // What else changes is recorded in U_CHANGES only when it does (see the CHANGED_* bits).
     undo[base + U_IRREVERSIBLE] = this.irreversible;
-    undo[base + U_CAPTURE_TOP] = this.capturedTop;
-    this.ply++;
-    const zobrist = this.zobrist;
-    if (this.berserker !== NO_SQUARE) {
-      this.hashLo ^= zobrist.berserkLo[this.berserker];
-      this.hashHi ^= zobrist.berserkHi[this.berserker];
+    let changes = 0;
+    const berserker = this.berserker;
+    if (berserker !== NO_SQUARE) {
+      changes |= CHANGED_RUN_OPEN | (berserker << BERSERKER_SHIFT);
+      hash[0] ^= this.zobrist.berserkLo[berserker];
+      hash[1] ^= this.zobrist.berserkHi[berserker];
       this.berserker = NO_SQUARE;
     }
     if (step === END_RUN) {
       this.endTurn(true);
+      undo[base + U_CHANGES] = changes | CHANGED_TURN_ENDED | (this.winner !== NO_WINNER ? CHANGED_WINNER : 0);
       return;
     }
 
@@ -255,85 +330,114 @@ export class Position {
     const to = step >>> 9;
     const board = this.board;
     const piece = board[from];
-    undo[base + U_PIECE] = piece;
-    const cells = this.geo.cells;
+    const cells = this.cells;
     board[from] = EMPTY;
     board[to] = piece;
-    const side = this.side;
+    if (this.trackOccupancy) {
+      this.toggleOccupancy(from);
+      this.toggleOccupancy(to);
+    }
     const index = this.pieceIndex[from];
-    this.pieceList[side][index] = to;
+    this.pieceList[this.side][index] = to;
     this.pieceIndex[to] = index;
-    this.hashLo ^= zobrist.pieceLo[piece * cells + from] ^ zobrist.pieceLo[piece * cells + to];
-    this.hashHi ^= zobrist.pieceHi[piece * cells + from] ^ zobrist.pieceHi[piece * cells + to];
+    const keyFrom = piece * cells + from;
+    const keyTo = piece * cells + to;
+    hash[0] ^= this.zobristPieceLo[keyFrom] ^ this.zobristPieceLo[keyTo];
+    hash[1] ^= this.zobristPieceHi[keyFrom] ^ this.zobristPieceHi[keyTo];
 
-    const found = findCaptures(this, from, to, piece, captureBuffer);
-    if (found > 0) {
-      if (this.capturedTop + 2 * found > this.captured.length) this.captured = grow(this.captured);
-      for (let i = 0; i < found; i++) {
-        const sq = captureBuffer[i];
-        this.captured[this.capturedTop++] = sq;
-        this.captured[this.capturedTop++] = board[sq];
-        if (board[sq] === KING) {
-          this.kingSq = NO_SQUARE;
-          this.winner = ATTACKERS;
-          this.reason = R_KING_CAPTURED;
-        }
-        this.removePiece(sq);
+    // Most steps land next to no enemy and capture nothing: skip the full test for them.
+    const enemyBit = (piece & SIDE_MASK) ^ SIDE_MASK;
+    const stride = this.stride;
+    let found = 0;
+    if (
+      ((board[to + 1] | board[to - 1] | board[to + stride] | board[to - stride]) & enemyBit) !== 0 ||
+      (this.shieldWallRule && (this.flags[to] & SQ_EDGE) !== 0) ||
+      (piece & TYPE_MASK) === TYPE_KNIGHT
+    ) {
+      found = findCaptures(this, from, to, piece, captureBuffer);
+      if (found > 0) {
+        changes |= found << CAPTURES_SHIFT;
+        this.removeCaptured(found);
       }
     }
-
-    if (piece === KING) {
-      this.kingSq = to;
-      const escapeFlag = this.rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
-      if ((this.geo.flags[to] & escapeFlag) !== 0) {
-        this.winner = DEFENDERS;
-        this.reason = R_ESCAPE;
-      }
-    }
-
-    if (this.winner === NO_WINNER && found > 0 && this.rules.berserk && hasContinuation(this, to)) {
+    if (piece === KING) this.kingMoved(to);
+    if (this.winner !== NO_WINNER) {
+      changes |= CHANGED_WINNER;
+    } else if (found > 0 && this.berserkRule && hasContinuation(this, to)) {
       this.berserker = to;
-      this.hashLo ^= zobrist.berserkLo[to];
-      this.hashHi ^= zobrist.berserkHi[to];
+      hash[0] ^= this.zobrist.berserkLo[to];
+      hash[1] ^= this.zobrist.berserkHi[to];
+      undo[base + U_CHANGES] = changes;
       return;
     }
+    undo[base + U_CHANGES] = changes | CHANGED_TURN_ENDED;
     this.endTurn(found > 0);
+    if (this.winner !== NO_WINNER) undo[base + U_CHANGES] |= CHANGED_WINNER;
+  }
+
+  private kingMoved(to: number): void {
+    this.kingSq = to;
+    if ((this.flags[to] & this.escapeFlag) !== 0) {
+      this.winner = DEFENDERS;
+      this.reason = R_ESCAPE;
+    }
+  }
+
+  private removeCaptured(found: number): void {
+    const board = this.board;
+    if (this.capturedTop + 2 * found > this.captured.length) this.captured = grow(this.captured);
+    for (let i = 0; i < found; i++) {
+      const sq = captureBuffer[i];
+      this.captured[this.capturedTop++] = sq;
+      this.captured[this.capturedTop++] = board[sq];
+      if (board[sq] === KING) {
+        this.kingSq = NO_SQUARE;
+        this.winner = ATTACKERS;
+        this.reason = R_KING_CAPTURED;
+      }
+      this.removePiece(sq);
+    }
   }
 
   /** The turn is over: the other side moves; then fort, encirclement and repetition (section 5). */
   private endTurn(captured: boolean): void {
+    const hash = this.hash;
     const mover = this.side;
     this.side = (mover ^ 1) as Side;
-    this.hashLo ^= this.zobrist.sideLo;
-    this.hashHi ^= this.zobrist.sideHi;
+    const lo = (hash[0] ^= this.zobrist.sideLo);
+    const hi = (hash[1] ^= this.zobrist.sideHi);
     let length = this.historyLength;
     if (length === this.historyLo.length) {
       this.historyLo = grow(this.historyLo);
       this.historyHi = grow(this.historyHi);
     }
-    this.historyLo[length] = this.hashLo;
-    this.historyHi[length] = this.hashHi;
+    this.historyLo[length] = lo;
+    this.historyHi[length] = hi;
     this.historyLength = ++length;
     if (captured) this.irreversible = length - 1;
     if (this.winner !== NO_WINNER) return;
 
-    const rules = this.rules;
     if (mover === DEFENDERS) {
-      if (rules.exitFort && exitFortHolds(this)) {
+      if (this.exitFortRule && (this.flags[this.kingSq] & SQ_EDGE) !== 0 && exitFortHolds(this)) {
         this.winner = DEFENDERS;
         this.reason = R_FORT;
         return;
       }
-    } else if (rules.encirclement && encircled(this)) {
+    } else if (this.encirclementRule && encircled(this)) {
       this.winner = ATTACKERS;
       this.reason = R_ENCIRCLEMENT;
       return;
     }
-    const repetition = rules.repetition;
-    if (repetition === 'ignore' || repetition === 'forbidden' || captured) return;
-    if (this.occurrences(this.hashLo, this.hashHi) >= 3) {
-      this.winner = repetition === 'draw' ? DRAW : repetition === 'defenders-lose' ? ATTACKERS : this.side;
-      this.reason = R_REPETITION;
+    if (this.repetitionWinner === NO_REPETITION || length - 5 < this.irreversible) return;
+    // A third occurrence needs two earlier ones, two, four... entries back (same side to move).
+    let count = 0;
+    const historyLo = this.historyLo;
+    for (let i = length - 3; i >= this.irreversible; i -= 2) {
+      if (historyLo[i] === lo && this.historyHi[i] === hi && ++count === 2) {
+        this.winner = this.repetitionWinner === REPEATER_LOSES ? this.side : this.repetitionWinner;
+        this.reason = R_REPETITION;
+        return;
+      }
     }
   }
 
@@ -357,37 +461,54 @@ export class Position {
     const base = --this.ply * UNDO_SIZE;
     const undo = this.undo;
     const step = undo[base + U_STEP];
-    const capturedTop = undo[base + U_CAPTURE_TOP];
-    this.side = undo[base + U_SIDE] as Side;
-    this.berserker = undo[base + U_BERSERKER];
-    this.winner = undo[base + U_WINNER];
-    this.reason = undo[base + U_REASON];
-    this.kingSq = undo[base + U_KING];
-    this.historyLength = undo[base + U_HISTORY];
-    this.irreversible = undo[base + U_IRREVERSIBLE];
-    if (step !== END_RUN) {
-      const from = step & 511;
-      const to = step >>> 9;
-      const board = this.board;
-      const piece = undo[base + U_PIECE];
-      board[to] = EMPTY;
-      board[from] = piece;
-      const index = this.pieceIndex[to];
-      this.pieceList[this.side][index] = from;
-      this.pieceIndex[from] = index;
-      const captured = this.captured;
-      for (let i = this.capturedTop - 2; i >= capturedTop; i -= 2) {
-        const sq = captured[i];
-        const victim = captured[i + 1];
-        const victimSide = (victim & 3) - 1;
-        board[sq] = victim;
-        this.pieceIndex[sq] = this.pieceCount[victimSide];
-        this.pieceList[victimSide][this.pieceCount[victimSide]++] = sq;
-      }
-      this.capturedTop = capturedTop;
+    const changes = undo[base + U_CHANGES];
+    this.hash[0] = undo[base + U_HASH_LO];
+    this.hash[1] = undo[base + U_HASH_HI];
+    if ((changes & CHANGED_TURN_ENDED) !== 0) {
+      this.side = (this.side ^ 1) as Side;
+      this.historyLength--;
     }
-    this.hashLo = undo[base + U_HASH_LO];
-    this.hashHi = undo[base + U_HASH_HI];
+    if ((changes & CHANGED_WINNER) !== 0) this.winner = NO_WINNER;
+    this.berserker = (changes & CHANGED_RUN_OPEN) !== 0 ? (changes >>> BERSERKER_SHIFT) & 511 : NO_SQUARE;
+    if (step === END_RUN) {
+      this.irreversible = undo[base + U_IRREVERSIBLE];
+      return;
+    }
+    const from = step & 511;
+    const to = step >>> 9;
+    const board = this.board;
+    const piece = board[to];
+    board[from] = piece;
+    board[to] = EMPTY;
+    if (this.trackOccupancy) {
+      this.toggleOccupancy(from);
+      this.toggleOccupancy(to);
+    }
+    if (piece === KING) this.kingSq = from;
+    const index = this.pieceIndex[to];
+    this.pieceList[this.side][index] = from;
+    this.pieceIndex[from] = index;
+    if ((changes & CAPTURES_MASK) !== 0) {
+      this.restoreCaptured((changes & CAPTURES_MASK) >>> CAPTURES_SHIFT);
+      this.irreversible = undo[base + U_IRREVERSIBLE];
+    }
+  }
+
+  private restoreCaptured(count: number): void {
+    const board = this.board;
+    const captured = this.captured;
+    const stop = this.capturedTop - 2 * count;
+    for (let i = this.capturedTop - 2; i >= stop; i -= 2) {
+      const sq = captured[i];
+      const victim = captured[i + 1];
+      const victimSide = (victim & 3) - 1;
+      board[sq] = victim;
+      if (this.trackOccupancy) this.toggleOccupancy(sq);
+      if (victim === KING) this.kingSq = sq;
+      this.pieceIndex[sq] = this.pieceCount[victimSide];
+      this.pieceList[victimSide][this.pieceCount[victimSide]++] = sq;
+    }
+    this.capturedTop = stop;
   }
 
   /** The results a loaded position shows without history (section 8.9), but for "no turn". */
