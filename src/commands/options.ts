@@ -1,0 +1,33 @@
+// Flags several subcommands share, with their checks (bad values get a clear message, exit code 1).
+
+import { DEFAULT_VARIANT, VARIANT_IDS } from '../engine/index.js';
+import { MAX_HASH_MB, MAX_THREADS } from '../protocol/uciOptions.js';
+import { DEFAULT_OPTIONS } from '../search/index.js';
+
+export const variantFlag = {
+  type: 'string',
+  choices: VARIANT_IDS,
+  default: DEFAULT_VARIANT,
+  describe: 'the variant (RULES.md section 6)',
+} as const;
+
+export const hashFlag = {
+  type: 'number',
+  default: DEFAULT_OPTIONS.hashMB,
+  describe: `transposition table size in MB (1..${MAX_HASH_MB})`,
+} as const;
+
+export const threadsFlag = {
+  type: 'number',
+  default: DEFAULT_OPTIONS.threads,
+  describe: `search threads (1..${MAX_THREADS})`,
+} as const;
+
+/** A yargs check that `value` of `flag` is a whole number in [min, max]. */
+export function wholeNumberIn(flag: string, value: unknown, min: number, max: number): true | string {
+  if (value === undefined) return true;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    return `--${flag} must be a whole number from ${min} to ${max}, got ${String(value)}`;
+  }
+  return true;
+}
