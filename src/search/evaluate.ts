@@ -3,7 +3,7 @@
 // vector serves both sides and the tuner sees a plain linear model.
 
 import {
-  ATTACKER_BIT, DEFENDER_BIT, DEFENDERS, EMPTY, fileOf, KING, NO_SQUARE, rankOf, SQ_CORNER, SQ_EDGE, TYPE_MASK, type Position, type RuleSet,
+  ATTACKER_BIT, DEFENDER_BIT, DEFENDERS, EMPTY, fileOf, NO_SQUARE, rankOf, SQ_CORNER, SQ_EDGE, TYPE_MASK, type Position, type RuleSet,
 } from '../engine/index.js';
 import {
   F_ATTACKER_CHAIN, F_ATTACKER_MEN, F_ATTACKER_SPECIALS, F_CORNER_GUARDS, F_DEFENDER_MEN, F_DEFENDER_SPECIALS,
@@ -61,59 +61,79 @@ export class Evaluator {
 
   /** Writes the features of `pos` (defenders' view) into `f`. */
   computeFeatures(pos: Position, f: Int32Array): void {
-    f.fill(0);
     const board = pos.board;
     const dirs = pos.geo.dirs;
+    const upRight = dirs[0] + dirs[1];
+    const upLeft = dirs[0] + dirs[3];
+    const cornerGuard = this.cornerGuard;
     const attackers = pos.pieceList[0];
     const attackerCount = pos.pieceCount[0];
+    let attackerSpecials = 0;
+    let guards = 0;
+    let chain = 0;
     for (let i = 0; i < attackerCount; i++) {
       const sq = attackers[i];
-      if ((board[sq] & TYPE_MASK) === 0) f[F_ATTACKER_MEN]--;
-      else f[F_ATTACKER_SPECIALS]--;
-      f[F_CORNER_GUARDS] -= this.cornerGuard[sq];
+      if ((board[sq] & TYPE_MASK) !== 0) attackerSpecials++;
+      guards += cornerGuard[sq];
       // Diagonal neighbours: attackers in a chain close lines without being capturable in pairs.
-      if ((board[sq + dirs[0] + dirs[1]] & ATTACKER_BIT) !== 0) f[F_ATTACKER_CHAIN]--;
-      if ((board[sq + dirs[0] + dirs[3]] & ATTACKER_BIT) !== 0) f[F_ATTACKER_CHAIN]--;
+      if ((board[sq + upRight] & ATTACKER_BIT) !== 0) chain++;
+      if ((board[sq + upLeft] & ATTACKER_BIT) !== 0) chain++;
     }
     const defenders = pos.pieceList[1];
     const defenderCount = pos.pieceCount[1];
-    for (let i = 0; i < defenderCount; i++) {
-      const piece = board[defenders[i]];
-      if (piece === KING) continue;
-      if ((piece & TYPE_MASK) === 0) f[F_DEFENDER_MEN]++;
-      else f[F_DEFENDER_SPECIALS]++;
-    }
-    f[F_TEMPO] = pos.side === DEFENDERS ? 1 : -1;
+    let defenderSpecials = 0;
+    for (let i = 0; i < defenderCount; i++) if ((board[defenders[i]] & TYPE_MASK) !== 0) defenderSpecials++;
     const king = pos.kingSq;
-    if (king === NO_SQUARE) return;
+    if (king !== NO_SQUARE) defenderSpecials--;
+    f[F_ATTACKER_MEN] = attackerSpecials - attackerCount;
+    f[F_ATTACKER_SPECIALS] = -attackerSpecials;
+    f[F_DEFENDER_MEN] = defenderCount - defenderSpecials - (king !== NO_SQUARE ? 1 : 0);
+    f[F_DEFENDER_SPECIALS] = defenderSpecials;
+    f[F_CORNER_GUARDS] = -guards;
+    f[F_ATTACKER_CHAIN] = -chain;
+    f[F_TEMPO] = pos.side === DEFENDERS ? 1 : -1;
     this.kingFeatures(pos, king, f);
   }
 
   private kingFeatures(pos: Position, king: number, f: Int32Array): void {
-    const board = pos.board;
-    const flags = pos.geo.flags;
-    const dirs = pos.geo.dirs;
-    const escapeFlag = this.escapeFlag;
-    f[F_ESCAPE_DISTANCE] = -this.escapeDistance[king];
-    for (let i = 0; i < 4; i++) {
-      const d = dirs[i];
-      const next = board[king + d];
-      if ((next & ATTACKER_BIT) !== 0) f[F_KING_ATTACKERS]--;
-      else if ((next & DEFENDER_BIT) !== 0) f[F_KING_DEFENDERS]++;
-      // Squares across the ends of the line the king slides along.
-      const side1 = dirs[(i + 1) & 3];
-      const side2 = dirs[(i + 3) & 3];
-      let to = king + d;
-      while (board[to] === EMPTY) {
-        f[F_KING_MOBILITY]++;
-        if ((flags[to] & escapeFlag) !== 0) {
-          f[F_KING_OPEN_LINES]++;
-          break;
+    let openLines = 0;
+    let routes = 0;
+    let mobility = 0;
+    let kingAttackers = 0;
+    let kingDefenders = 0;
+    let distance = 0;
+    if (king !== NO_SQUARE) {
+      const board = pos.board;
+      const flags = pos.geo.flags;
+      const dirs = pos.geo.dirs;
+      const escapeFlag = this.escapeFlag;
+      distance = this.escapeDistance[king];
+      for (let i = 0; i < 4; i++) {
+        const d = dirs[i];
+        const next = board[king + d];
+        if ((next & ATTACKER_BIT) !== 0) kingAttackers++;
+        else if ((next & DEFENDER_BIT) !== 0) kingDefenders++;
+        // Squares across the ends of the line the king slides along.
+        const side1 = dirs[(i + 1) & 3];
+        const side2 = dirs[(i + 3) & 3];
+        let to = king + d;
+        while (board[to] === EMPTY) {
+          mobility++;
+          if ((flags[to] & escapeFlag) !== 0) {
+            openLines++;
+            break;
+          }
+          if (openLine(board, flags, to, side1, escapeFlag) || openLine(board, flags, to, side2, escapeFlag)) routes++;
+          to += d;
         }
-        if (openLine(board, flags, to, side1, escapeFlag) || openLine(board, flags, to, side2, escapeFlag)) f[F_KING_ROUTES]++;
-        to += d;
       }
     }
+    f[F_ESCAPE_DISTANCE] = -distance;
+    f[F_KING_OPEN_LINES] = openLines;
+    f[F_KING_ROUTES] = routes;
+    f[F_KING_MOBILITY] = mobility;
+    f[F_KING_ATTACKERS] = -kingAttackers;
+    f[F_KING_DEFENDERS] = kingDefenders;
   }
 }
 

@@ -8,6 +8,7 @@ import {
   ATTACKERS, DEFENDERS, DRAW, END_RUN, generateSteps, KING, NO_SQUARE, NO_WINNER, SIDE_MASK,
   SQ_CORNER, stepCaptures, type Position, type Side,
 } from '../engine/index.js';
+import { CaptureGenerator } from './captures.js';
 import { Evaluator, kingOpenLines } from './evaluate.js';
 import { INFINITE, isMateScore, MATE, MATE_BOUND, mateInTurns, scoreFromTT, scoreToTT } from './score.js';
 import { timeBudget } from './timeManager.js';
@@ -51,6 +52,7 @@ export class Searcher {
 
   private pos!: Position;
   private evaluator: Evaluator | undefined;
+  private captureGenerator: CaptureGenerator | undefined;
   private escapeFlag = SQ_CORNER;
   private drawByRepetition = false;
   private nodes = 0;
@@ -95,6 +97,7 @@ export class Searcher {
     this.maximumTime = budget.maximum;
     if (!this.evaluator || this.evaluator.rules !== pos.rules) this.evaluator = new Evaluator(pos);
     this.escapeFlag = this.evaluator.escapeFlag;
+    if (!this.captureGenerator || this.captureGenerator.cells !== pos.geo.cells) this.captureGenerator = new CaptureGenerator(pos.geo.cells);
     this.drawByRepetition = pos.rules.repetition === 'draw';
     this.tt.newSearch();
     for (let i = 0; i < HISTORY_SIZE; i++) this.history[i] >>= 3;
@@ -286,7 +289,16 @@ export class Searcher {
       if (i === sp) {
         score = this.child(sameSide, depth, alpha, beta, ply + 1, turnPly);
       } else {
-        score = this.child(sameSide, depth, alpha, alpha + 1, ply + 1, turnPly);
+        // Late quiet steps that end the turn: first a reduced null-window look.
+        const moveNumber = i - sp;
+        let reduction = 0;
+        if (depth >= 3 && !sameSide && moveNumber >= 3 && order[i] < ORDER_KILLER && pos.winner === NO_WINNER) {
+          reduction = moveNumber >= 12 ? 2 : 1;
+          if (!pvNode && depth >= 6) reduction++;
+          if (reduction > depth - 2) reduction = depth - 2;
+        }
+        score = this.child(sameSide, depth - reduction, alpha, alpha + 1, ply + 1, turnPly);
+        if (reduction > 0 && score > alpha && !this.aborted) score = this.child(sameSide, depth, alpha, alpha + 1, ply + 1, turnPly);
         if (score > alpha && score < beta && !this.aborted) score = this.child(sameSide, depth, alpha, beta, ply + 1, turnPly);
       }
       pos.unmakeStep();
@@ -395,26 +407,20 @@ export class Searcher {
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
     }
+    // Captures only, unless the run is open (then every step but END_RUN captures or escapes) or
+    // the attackers must answer an open line (then every step).
     const steps = this.steps;
-    const n = generateSteps(pos, steps, sp);
-    if (n === 0) return -(MATE - turnPly);
+    const full = threatened || midRun;
+    const n = full ? generateSteps(pos, steps, sp) : this.captureGenerator!.generate(pos, steps, sp);
+    if (n === 0) {
+      if (!full) return best;
+      return -(MATE - turnPly);
+    }
     const end = sp + n;
     this.stackBase[ply + 1] = end;
-    const board = pos.board;
-    const dirs = pos.geo.dirs;
-    const enemyBit = (side + 1) ^ SIDE_MASK;
     for (let i = sp; i < end; i++) {
       const step = steps[i];
-      if (!threatened) {
-        // Mid-run every step but END_RUN captures or escapes; END_RUN is the stand-pat.
-        if (step === END_RUN) continue;
-        if (!midRun) {
-          const from = step & 511;
-          const to = step >>> 9;
-          const adjacent = board[to + dirs[0]] | board[to + dirs[1]] | board[to + dirs[2]] | board[to + dirs[3]];
-          if ((adjacent & enemyBit) === 0 || !stepCaptures(pos, from, to)) continue;
-        }
-      }
+      if (step === END_RUN && !threatened) continue;
       pos.makeStep(step);
       const score = pos.side === side
         ? this.quiesce(alpha, beta, ply + 1, turnPly, end, qply + 1)
