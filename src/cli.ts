@@ -8,9 +8,10 @@ import { engineCommand } from './commands/engine.js';
 import { perftCommand } from './commands/perft.js';
 import { playCommand } from './commands/play.js';
 import { ENGINE_VERSION } from './protocol/identity.js';
+import { compareCommand, tournamentCommand } from './tournament/command.js';
 
 // Each module's own argument type is checked there; the registry only lists them.
-const COMMANDS: CommandModule<object, any>[] = [engineCommand, perftCommand, benchCommand, playCommand];
+const COMMANDS: CommandModule<object, any>[] = [engineCommand, perftCommand, benchCommand, playCommand, tournamentCommand, compareCommand];
 
 const cli = yargs(hideBin(process.argv))
   .scriptName('hnefi')

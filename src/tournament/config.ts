@@ -1,0 +1,356 @@
+// The tournament configuration (issue 5): read from a JSON file and/or command-line flags, checked
+// field by field, with errors naming the field and what is wrong with it.
+
+import { availableParallelism } from 'node:os';
+import { err, getVariant, ok, type Result } from '../engine/index.js';
+import { DEFAULT_TIMEOUTS, type EngineSpec, type Timeouts } from './engineProcess.js';
+import { validateSprt, type SprtConfig, DEFAULT_SPRT, parseSprt } from './stats.js';
+
+export interface TimeControl {
+  /** Moves per period (with `seconds`); absent: the whole game. */
+  moves?: number;
+  seconds?: number;
+  increment?: number;
+  movetime?: number;
+  depth?: number;
+  nodes?: number;
+}
+
+export interface EngineConfig extends EngineSpec {
+  /** Overrides the tournament's time control for this engine. */
+  tc?: TimeControl;
+}
+
+export interface OpeningsConfig {
+  /** A file of openings: one per line, a tfen (optionally `moves ...` after it) or a list of turns from
+   *  the start; or JSON lines of recorded games (`{"variant", "moves": [...]}`), cut after `plies`. */
+  file?: string;
+  /** Turns taken from each recorded game in a JSON-lines file. */
+  plies?: number;
+  /** Without a file: this many random turns from the start position, from the seed. */
+  random?: number;
+  /** Use the file's openings in order, or shuffled by the seed (default). */
+  order?: 'sequential' | 'random';
+}
+
+export interface Adjudication {
+  /** A game reaching this many turns is a draw (stands in for "too few pieces to finish"). */
+  maxTurns: number;
+  /** Resign: both engines agree for `turns` turns each that one side is at least `score` cp behind. */
+  resign?: { score: number; turns: number };
+  /** Draw: both engines report |score| <= `score` for `turns` turns each, after turn `after`. */
+  draw?: { score: number; turns: number; after: number };
+}
+
+export interface TournamentConfig {
+  variant: string;
+  /** Games per pairing of engines (made even: every opening is played with both sides). */
+  games: number;
+  concurrency: number;
+  seed: number;
+  out: string;
+  format: 'round-robin' | 'gauntlet';
+  tc: TimeControl;
+  engines: EngineConfig[];
+  openings: OpeningsConfig;
+  adjudication: Adjudication;
+  sprt?: SprtConfig;
+  /** Time a clocked engine may overrun its clock (or movetime) before it forfeits. */
+  timeMarginMs: number;
+  timeouts: Timeouts;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function positiveNumber(value: unknown, where: string, integer: boolean, allowZero = false): Result<number> {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < 0 || (!allowZero && n === 0)) {
+    return err('bad-config', `${where}: ${JSON.stringify(value)} is not a ${allowZero ? 'non-negative' : 'positive'} ${integer ? 'integer' : 'number'}`);
+  }
+  return ok(n);
+}
+
+/** A time control from JSON (`{ "moves", "seconds", "increment", "movetime", "depth", "nodes" }`) or text (`40/60+0.5`). */
+export function parseTimeControl(value: unknown, where: string): Result<TimeControl> {
+  if (typeof value === 'string') {
+    const match = /^(?:(\d+)\/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?$/.exec(value.trim());
+    if (!match) return err('bad-config', `${where}: '${value}' is not moves/seconds+increment (e.g. 40/60+0.5, 10+0.1, 30)`);
+    const tc: TimeControl = { seconds: Number(match[2]) };
+    if (match[1] !== undefined) tc.moves = Number(match[1]);
+    if (match[3] !== undefined) tc.increment = Number(match[3]);
+    return checkTimeControl(tc, where);
+  }
+  if (!isObject(value)) return err('bad-config', `${where}: expected an object like {"depth": 2} or text like "40/60+0.5"`);
+  const tc: TimeControl = {};
+  for (const [key, raw] of Object.entries(value)) {
+    if (key !== 'moves' && key !== 'seconds' && key !== 'increment' && key !== 'movetime' && key !== 'depth' && key !== 'nodes') {
+      return err('bad-config', `${where}: unknown key '${key}' (keys: moves seconds increment movetime depth nodes)`);
+    }
+    const integer = key !== 'seconds' && key !== 'increment';
+    const n = positiveNumber(raw, `${where}.${key}`, integer, key === 'increment');
+    if (!n.ok) return n;
+    tc[key] = n.value;
+  }
+  return checkTimeControl(tc, where);
+}
+
+function checkTimeControl(tc: TimeControl, where: string): Result<TimeControl> {
+  if (tc.seconds === undefined && (tc.moves !== undefined || tc.increment !== undefined)) {
+    return err('bad-config', `${where}: moves and increment need seconds`);
+  }
+  if (tc.seconds !== undefined && tc.movetime !== undefined) return err('bad-config', `${where}: give either seconds or movetime, not both`);
+  if (tc.seconds === undefined && tc.movetime === undefined && tc.depth === undefined && tc.nodes === undefined) {
+    return err('bad-config', `${where}: needs seconds, movetime, depth or nodes`);
+  }
+  return ok(tc);
+}
+
+function parseEngine(value: unknown, index: number): Result<EngineConfig> {
+  const where = `engines[${index}]`;
+  if (!isObject(value)) return err('bad-config', `${where}: expected an object with name and cmd`);
+  for (const key of Object.keys(value)) {
+    if (!['name', 'cmd', 'args', 'options', 'tc', 'cwd'].includes(key)) {
+      return err('bad-config', `${where}: unknown key '${key}' (keys: name cmd args options tc cwd)`);
+    }
+  }
+  if (typeof value.name !== 'string' || value.name.trim() === '') return err('bad-config', `${where}.name: a non-empty string is needed`);
+  if (typeof value.cmd !== 'string' || value.cmd.trim() === '') return err('bad-config', `${where}.cmd: a non-empty string is needed`);
+  const args = value.args ?? [];
+  if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) return err('bad-config', `${where}.args: a list of strings is needed`);
+  const options = value.options ?? {};
+  if (!isObject(options) || !Object.values(options).every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
+    return err('bad-config', `${where}.options: an object of option names to strings, numbers or booleans is needed`);
+  }
+  if (value.cwd !== undefined && typeof value.cwd !== 'string') return err('bad-config', `${where}.cwd: a string is needed`);
+  const engine: EngineConfig = {
+    name: value.name.trim(), cmd: value.cmd, args: args as string[],
+    options: options as Record<string, string | number | boolean>,
+  };
+  if (typeof value.cwd === 'string') engine.cwd = value.cwd;
+  if (value.tc !== undefined) {
+    const tc = parseTimeControl(value.tc, `${where}.tc`);
+    if (!tc.ok) return tc;
+    engine.tc = tc.value;
+  }
+  return ok(engine);
+}
+
+/**
+ * An engine from command-line text, cutechess style: `name=a cmd=node args="dist/hnefi.js --x"
+ * option.Hash=16 tc=10+0.1`; or just a command line (`node dist/hnefi.js`), named after it.
+ */
+export function parseEngineFlag(text: string, index: number): Result<EngineConfig> {
+  const tokens = [...text.matchAll(/(\S+?=)?("[^"]*"|'[^']*'|\S+)/g)].map((m) => (m[1] ?? '') + m[2].replace(/^["']|["']$/g, ''));
+  if (!tokens.some((t) => /^(name|cmd)=/.test(t))) {
+    const [cmd, ...args] = text.trim().split(/\s+/);
+    return parseEngine({ name: `engine${index + 1}`, cmd, args }, index);
+  }
+  const raw: Record<string, unknown> = { options: {} };
+  for (const token of tokens) {
+    const eq = token.indexOf('=');
+    if (eq < 0) return err('bad-config', `--engine ${index + 1}: '${token}' is not key=value (keys: name cmd args option.<Name> tc cwd)`);
+    const key = token.slice(0, eq);
+    const value = token.slice(eq + 1);
+    if (key.startsWith('option.')) (raw.options as Record<string, string>)[key.slice(7)] = value;
+    else if (key === 'args') raw.args = value.split(/\s+/).filter((a) => a !== '');
+    else raw[key] = value;
+  }
+  return parseEngine(raw, index);
+}
+
+function parseOpenings(value: unknown): Result<OpeningsConfig> {
+  if (!isObject(value)) return err('bad-config', 'openings: expected an object like {"file": "book.txt"} or {"random": 4}');
+  const openings: OpeningsConfig = {};
+  for (const [key, raw] of Object.entries(value)) {
+    if (key === 'file') {
+      if (typeof raw !== 'string' || raw === '') return err('bad-config', 'openings.file: a file name is needed');
+      openings.file = raw;
+    } else if (key === 'plies' || key === 'random') {
+      const n = positiveNumber(raw, `openings.${key}`, true, key === 'random');
+      if (!n.ok) return n;
+      openings[key] = n.value;
+    } else if (key === 'order') {
+      if (raw !== 'sequential' && raw !== 'random') return err('bad-config', `openings.order: '${String(raw)}' must be 'sequential' or 'random'`);
+      openings.order = raw;
+    } else {
+      return err('bad-config', `openings: unknown key '${key}' (keys: file plies random order)`);
+    }
+  }
+  return ok(openings);
+}
+
+function parseAdjudication(value: unknown): Result<Adjudication> {
+  if (!isObject(value)) return err('bad-config', 'adjudication: expected an object');
+  const result: Adjudication = { ...DEFAULT_ADJUDICATION };
+  for (const [key, raw] of Object.entries(value)) {
+    if (key === 'maxTurns') {
+      const n = positiveNumber(raw, 'adjudication.maxTurns', true);
+      if (!n.ok) return n;
+      result.maxTurns = n.value;
+    } else if (key === 'resign' || key === 'draw') {
+      if (raw === null || raw === false) continue;
+      if (!isObject(raw)) return err('bad-config', `adjudication.${key}: expected {"score": cp, "turns": n${key === 'draw' ? ', "after": n' : ''}}`);
+      const score = positiveNumber(raw.score, `adjudication.${key}.score`, true, key === 'draw');
+      if (!score.ok) return score;
+      const turns = positiveNumber(raw.turns, `adjudication.${key}.turns`, true);
+      if (!turns.ok) return turns;
+      if (key === 'resign') result.resign = { score: score.value, turns: turns.value };
+      else {
+        const after = positiveNumber(raw.after ?? 0, 'adjudication.draw.after', true, true);
+        if (!after.ok) return after;
+        result.draw = { score: score.value, turns: turns.value, after: after.value };
+      }
+    } else {
+      return err('bad-config', `adjudication: unknown key '${key}' (keys: maxTurns resign draw)`);
+    }
+  }
+  return ok(result);
+}
+
+export const DEFAULT_ADJUDICATION: Adjudication = { maxTurns: 300 };
+
+/** Settings given on the command line; they override the config file. */
+export interface ConfigOverrides {
+  variant?: string;
+  games?: number;
+  concurrency?: number;
+  seed?: number;
+  out?: string;
+  format?: string;
+  tc?: string;
+  movetime?: number;
+  depth?: number;
+  nodes?: number;
+  engines?: string[];
+  openings?: string;
+  openingPlies?: number;
+  randomOpening?: number;
+  maxTurns?: number;
+  sprt?: string;
+}
+
+/** Builds the configuration from the parsed JSON file (or {}) and the command-line overrides. */
+export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Result<TournamentConfig> {
+  if (!isObject(json)) return err('bad-config', 'the config must be a JSON object');
+  const known = ['variant', 'games', 'concurrency', 'seed', 'out', 'format', 'tc', 'engines', 'openings', 'adjudication', 'sprt', 'timeMarginMs', 'timeouts'];
+  for (const key of Object.keys(json)) {
+    if (!known.includes(key)) return err('bad-config', `unknown config key '${key}' (keys: ${known.join(' ')})`);
+  }
+  const variant = overrides.variant ?? json.variant ?? 'berserk';
+  if (typeof variant !== 'string' || !getVariant(variant).ok) {
+    const rules = getVariant(String(variant));
+    return err('bad-config', `variant: ${rules.ok ? 'a string is needed' : rules.error.message}`);
+  }
+  // With an SPRT, games is only an upper bound; the test decides when to stop.
+  const sprtGiven = overrides.sprt !== undefined || json.sprt !== undefined;
+  const games = positiveNumber(overrides.games ?? json.games ?? (sprtGiven ? 100_000 : 2), 'games', true);
+  if (!games.ok) return games;
+  const concurrency = positiveNumber(overrides.concurrency ?? json.concurrency ?? availableParallelism(), 'concurrency', true);
+  if (!concurrency.ok) return concurrency;
+  const seed = positiveNumber(overrides.seed ?? json.seed ?? 1, 'seed', true, true);
+  if (!seed.ok) return seed;
+  const out = overrides.out ?? json.out;
+  if (typeof out !== 'string' || out === '') return err('bad-config', 'out: an output folder is needed (config "out" or --out)');
+  const format = overrides.format ?? json.format ?? 'round-robin';
+  if (format !== 'round-robin' && format !== 'gauntlet') return err('bad-config', `format: '${String(format)}' must be 'round-robin' or 'gauntlet'`);
+
+  let tc: TimeControl;
+  const flagTc: TimeControl = {};
+  if (overrides.movetime !== undefined) flagTc.movetime = overrides.movetime;
+  if (overrides.depth !== undefined) flagTc.depth = overrides.depth;
+  if (overrides.nodes !== undefined) flagTc.nodes = overrides.nodes;
+  if (overrides.tc !== undefined) {
+    const parsed = parseTimeControl(overrides.tc, '--tc');
+    if (!parsed.ok) return parsed;
+    tc = { ...parsed.value, ...flagTc };
+  } else if (Object.keys(flagTc).length > 0) {
+    const parsed = parseTimeControl(flagTc, '--movetime/--depth/--nodes');
+    if (!parsed.ok) return parsed;
+    tc = parsed.value;
+  } else if (json.tc !== undefined) {
+    const parsed = parseTimeControl(json.tc, 'tc');
+    if (!parsed.ok) return parsed;
+    tc = parsed.value;
+  } else {
+    tc = { movetime: 100 };
+  }
+
+  const engines: EngineConfig[] = [];
+  if (overrides.engines && overrides.engines.length > 0) {
+    for (let i = 0; i < overrides.engines.length; i++) {
+      const engine = parseEngineFlag(overrides.engines[i], i);
+      if (!engine.ok) return engine;
+      engines.push(engine.value);
+    }
+  } else {
+    if (json.engines !== undefined && !Array.isArray(json.engines)) return err('bad-config', 'engines: a list is needed');
+    const list = (json.engines ?? []) as unknown[];
+    for (let i = 0; i < list.length; i++) {
+      const engine = parseEngine(list[i], i);
+      if (!engine.ok) return engine;
+      engines.push(engine.value);
+    }
+  }
+  if (engines.length < 2) return err('bad-config', `engines: at least two are needed, ${engines.length} given`);
+  const names = new Set<string>();
+  for (const engine of engines) {
+    if (names.has(engine.name)) return err('bad-config', `engines: the name '${engine.name}' is used twice; names must differ`);
+    names.add(engine.name);
+  }
+
+  let openings: OpeningsConfig = { random: 4 };
+  if (json.openings !== undefined) {
+    const parsed = parseOpenings(json.openings);
+    if (!parsed.ok) return parsed;
+    openings = parsed.value;
+  }
+  if (overrides.openings !== undefined) openings = { ...openings, file: overrides.openings };
+  if (overrides.openingPlies !== undefined) openings = { ...openings, plies: overrides.openingPlies };
+  if (overrides.randomOpening !== undefined) openings = { random: overrides.randomOpening };
+
+  let adjudication = DEFAULT_ADJUDICATION;
+  if (json.adjudication !== undefined) {
+    const parsed = parseAdjudication(json.adjudication);
+    if (!parsed.ok) return parsed;
+    adjudication = parsed.value;
+  }
+  if (overrides.maxTurns !== undefined) adjudication = { ...adjudication, maxTurns: overrides.maxTurns };
+
+  let sprt: SprtConfig | undefined;
+  if (overrides.sprt !== undefined) {
+    const parsed = parseSprt(overrides.sprt);
+    if (!parsed.ok) return parsed;
+    sprt = parsed.value;
+  } else if (json.sprt !== undefined) {
+    if (typeof json.sprt === 'string') {
+      const parsed = parseSprt(json.sprt);
+      if (!parsed.ok) return parsed;
+      sprt = parsed.value;
+    } else if (isObject(json.sprt)) {
+      const parsed = validateSprt({ ...DEFAULT_SPRT, ...(json.sprt as Partial<SprtConfig>) });
+      if (!parsed.ok) return parsed;
+      sprt = parsed.value;
+    } else {
+      return err('bad-config', 'sprt: expected "elo0=0 elo1=5 alpha=0.05 beta=0.05" or an object with those keys');
+    }
+  }
+  if (sprt && engines.length !== 2) return err('bad-config', `sprt: needs exactly two engines, ${engines.length} given`);
+
+  const timeMargin = positiveNumber(json.timeMarginMs ?? 200, 'timeMarginMs', true, true);
+  if (!timeMargin.ok) return timeMargin;
+  const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS };
+  if (json.timeouts !== undefined) {
+    if (!isObject(json.timeouts)) return err('bad-config', 'timeouts: expected {"startMs", "readyMs", "pingMs"}');
+    for (const [key, raw] of Object.entries(json.timeouts)) {
+      if (key !== 'startMs' && key !== 'readyMs' && key !== 'pingMs') return err('bad-config', `timeouts: unknown key '${key}' (keys: startMs readyMs pingMs)`);
+      const n = positiveNumber(raw, `timeouts.${key}`, true);
+      if (!n.ok) return n;
+      timeouts[key] = n.value;
+    }
+  }
+
+  return ok({
+    variant, games: games.value + (games.value % 2), concurrency: concurrency.value, seed: seed.value, out, format, tc,
+    engines, openings, adjudication, sprt, timeMarginMs: timeMargin.value, timeouts,
+  });
+}

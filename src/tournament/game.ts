@@ -1,0 +1,144 @@
+// One refereed game between two engine processes: Hnefi's rules decide legality and the result;
+// the runner keeps the clocks; faults (crash, hang, time, garbage, illegal move) lose the game.
+
+import {
+  ATTACKERS, DEFENDERS, END_REASONS, gameOutcome, makeTfen, makeTurn, parseTurn, type Position, type RuleSet, type Side,
+} from '../engine/index.js';
+import { Clock, goCommand } from './clock.js';
+import type { Adjudication, TimeControl } from './config.js';
+import type { EngineProcess, Score } from './engineProcess.js';
+import { makeOpeningText, type Opening } from './openings.js';
+import { playTurnRecorded } from './otg.js';
+
+export type GameResultKind = 'attackers' | 'defenders' | 'draw';
+
+/** Why a game ended: the rules' reasons, the faults, and adjudications. */
+export type GameEndReason =
+  | 'escape' | 'king-captured' | 'fort' | 'encirclement' | 'repetition' | 'no-moves'
+  | 'time' | 'crash' | 'hang' | 'garbage' | 'illegal-move'
+  | 'max-turns' | 'resign' | 'draw-agreement';
+
+export interface Seat {
+  name: string;
+  engine: EngineProcess;
+  tc: TimeControl;
+}
+
+export interface GameSetup {
+  rules: RuleSet;
+  opening: Opening;
+  /** The opening's start position (its moves are played from here). */
+  start: Position;
+  attackers: Seat;
+  defenders: Seat;
+  adjudication: Adjudication;
+  timeMarginMs: number;
+}
+
+export interface PlayedGame {
+  result: GameResultKind;
+  reason: GameEndReason;
+  /** For faults and adjudications: what happened, in words. */
+  detail?: string;
+  /** The side whose engine faulted (its process must not be reused). */
+  faulted?: Side;
+  /** Every turn from the start position, the opening's included, compact notation. */
+  moves: string[];
+  /** OTN step records per turn, for the OpenTafl record. */
+  otnTurns: string[][];
+  finalTfen: string;
+  openingText: string;
+}
+
+const MATE_SCORE = 100_000;
+const scoreValue = (score: Score): number =>
+  score.kind === 'cp' ? score.value : score.value > 0 ? MATE_SCORE - score.value : -MATE_SCORE - score.value;
+
+export async function playGame(setup: GameSetup): Promise<PlayedGame> {
+  const { adjudication } = setup;
+  const seats: [Seat, Seat] = [setup.attackers, setup.defenders];
+  const clocks: [Clock, Clock] = [new Clock(seats[0].tc), new Clock(seats[1].tc)];
+  const moves: string[] = [];
+  const otnTurns: string[][] = [];
+
+  // Replay the opening on a copy of the start to record its steps.
+  const pos = setup.start.clone();
+  for (const move of setup.opening.moves) {
+    const steps = parseTurn(pos, move);
+    if (!steps.ok) throw new Error(`opening ${setup.opening.id}: ${steps.error.message}`);
+    moves.push(makeTurn(pos, steps.value));
+    otnTurns.push(playTurnRecorded(pos, steps.value));
+  }
+
+  const end = (result: GameResultKind, reason: GameEndReason, detail?: string, faulted?: Side): PlayedGame => {
+    const game: PlayedGame = { result, reason, moves, otnTurns, finalTfen: makeTfen(pos), openingText: makeOpeningText(setup.opening) };
+    if (detail !== undefined) game.detail = detail;
+    if (faulted !== undefined) game.faulted = faulted;
+    return game;
+  };
+  const loses = (side: Side, reason: GameEndReason, detail: string, fault: boolean): PlayedGame =>
+    end(side === ATTACKERS ? 'defenders' : 'attackers', reason, `${seats[side].name}: ${detail}`, fault ? side : undefined);
+
+  for (const side of [ATTACKERS, DEFENDERS] as const) {
+    const ready = await seats[side].engine.newGame();
+    if (!ready.ok) return loses(side, ready.fault, `at ucinewgame: ${ready.detail}`, true);
+  }
+
+  const positionBase = setup.opening.tfen !== undefined ? `position tfen ${setup.opening.tfen}` : 'position startpos';
+  // Consecutive turns each side's own score has been winning, losing, or near zero (adjudication).
+  const winning = [0, 0];
+  const losing = [0, 0];
+  const drawish = [0, 0];
+
+  for (;;) {
+    const outcome = gameOutcome(pos);
+    if (outcome !== undefined) {
+      const result: GameResultKind = outcome.winner === null ? 'draw' : outcome.winner === ATTACKERS ? 'attackers' : 'defenders';
+      return end(result, outcome.reason);
+    }
+    if (moves.length >= adjudication.maxTurns) return end('draw', 'max-turns', `${adjudication.maxTurns} turns played`);
+
+    const side = pos.side;
+    const seat = seats[side];
+    const command = moves.length > 0 ? `${positionBase} moves ${moves.join(' ')}` : positionBase;
+    const answer = await seat.engine.search(command, goCommand(clocks[side], clocks[0], clocks[1]), clocks[side].deadlineMs(setup.timeMarginMs));
+    if (!answer.ok) return loses(side, answer.fault, answer.detail, true);
+    clocks[side].charge(answer.elapsedMs);
+
+    const steps = answer.move === '(none)' ? undefined : parseTurn(pos, answer.move);
+    if (steps === undefined || !steps.ok) {
+      const why = steps === undefined ? 'claims to have no move (bestmove (none))' : steps.error.message;
+      return loses(side, 'illegal-move', `${why} in ${makeTfen(pos)}`, true);
+    }
+    moves.push(makeTurn(pos, steps.value));
+    otnTurns.push(playTurnRecorded(pos, steps.value));
+
+    if (answer.score !== undefined) {
+      const value = scoreValue(answer.score);
+      const resign = adjudication.resign;
+      winning[side] = resign && value >= resign.score ? winning[side] + 1 : 0;
+      losing[side] = resign && value <= -resign.score ? losing[side] + 1 : 0;
+      const draw = adjudication.draw;
+      drawish[side] = draw && Math.abs(value) <= draw.score ? drawish[side] + 1 : 0;
+      const other = side ^ 1;
+      if (resign) {
+        for (const loser of [side, other]) {
+          if (losing[loser] >= resign.turns && winning[loser ^ 1] >= resign.turns) {
+            return loses(loser as Side, 'resign', `both engines scored it lost for ${resign.turns} turns`, false);
+          }
+        }
+      }
+      if (draw && moves.length >= draw.after && drawish[side] >= draw.turns && drawish[other] >= draw.turns) {
+        return end('draw', 'draw-agreement', `both engines scored within ${draw.score} cp for ${draw.turns} turns`);
+      }
+    } else {
+      winning[side] = losing[side] = drawish[side] = 0;
+    }
+  }
+}
+
+/** The reasons a game can end, for statistics tables in a fixed order. */
+export const GAME_END_REASONS: readonly GameEndReason[] = [
+  ...(END_REASONS as readonly GameEndReason[]),
+  'time', 'crash', 'hang', 'garbage', 'illegal-move', 'max-turns', 'resign', 'draw-agreement',
+];

@@ -1,0 +1,188 @@
+// Openings for tournament games: each pair of games plays one opening with both sides. From a file
+// (tfens or move lists, one per line; or JSON lines of recorded games cut after some turns), or a
+// number of random turns generated from the seed. The same seed always gives the same openings.
+
+import { readFileSync } from 'node:fs';
+import {
+  err, gameOutcome, legalTurns, makeTfen, makeTurn, ok, parseTfen, playMoves, playTurn, Position,
+  type Result, type RuleSet,
+} from '../engine/index.js';
+import type { OpeningsConfig } from './config.js';
+
+export interface Opening {
+  /** Where it came from: `file:line`, a game id, or `random:<seed>:<pair>`. */
+  id: string;
+  /** The start position when not the variant's. */
+  tfen?: string;
+  /** Whole turns from the start position, compact notation. */
+  moves: string[];
+}
+
+/** The opening as text: `[<tfen> moves] m1 m2 ...`. */
+export function makeOpeningText(opening: Opening): string {
+  const moves = opening.moves.join(' ');
+  if (opening.tfen === undefined) return moves;
+  return moves === '' ? opening.tfen : `${opening.tfen} moves ${moves}`;
+}
+
+/** The start position of an opening and the position after its moves, checked. */
+export function openingPositions(rules: RuleSet, opening: Opening): Result<{ start: Position; end: Position }> {
+  let start: Position;
+  if (opening.tfen !== undefined) {
+    const parsed = parseTfen(rules, opening.tfen);
+    if (!parsed.ok) return parsed;
+    start = parsed.value;
+  } else {
+    start = Position.start(rules);
+  }
+  const end = start.clone();
+  const played = playMoves(end, opening.moves);
+  if (!played.ok) return played;
+  if (gameOutcome(end) !== undefined) return err('opening-over', `opening ${opening.id}: the game is already over after it`);
+  return ok({ start, end });
+}
+
+/** A small fast PRNG (mulberry32): reproducible streams from a 32-bit seed. */
+export function makeRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Mixes the tournament seed with a pair index into an independent stream seed. */
+const streamSeed = (seed: number, index: number): number => Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35);
+
+/** `plies` random turns from the start; turns that would end the game are avoided. */
+export function randomOpening(rules: RuleSet, plies: number, seed: number, index: number): Opening {
+  const random = makeRandom(streamSeed(seed, index));
+  let pos = Position.start(rules);
+  const moves: string[] = [];
+  for (let ply = 0; ply < plies; ply++) {
+    const candidates = legalTurns(pos);
+    let chosen: Position | undefined;
+    while (candidates.length > 0 && chosen === undefined) {
+      const pick = candidates.splice(Math.floor(random() * candidates.length), 1)[0];
+      const next = pos.clone();
+      playTurn(next, pick);
+      if (gameOutcome(next) === undefined) {
+        chosen = next;
+        moves.push(makeTurn(pos, pick));
+      }
+    }
+    if (chosen === undefined) break;
+    pos = chosen;
+  }
+  return { id: `random:${seed}:${index}`, moves };
+}
+
+/** The openings of a tournament: opening k serves the k-th pair of games of every pairing. */
+export interface OpeningBook {
+  /** Number of distinct openings (Infinity for random ones). */
+  size: number;
+  get(pair: number): Opening;
+}
+
+export function loadOpenings(rules: RuleSet, variant: string, config: OpeningsConfig, seed: number): Result<OpeningBook> {
+  if (config.file === undefined) {
+    const plies = config.random ?? 4;
+    return ok({ size: Infinity, get: (pair) => randomOpening(rules, plies, seed, pair) });
+  }
+  let text: string;
+  try {
+    text = readFileSync(config.file, 'utf8');
+  } catch (e) {
+    return err('openings-file', `openings file '${config.file}': ${(e as Error).message}`);
+  }
+  const list = config.file.endsWith('.jsonl')
+    ? gamesFileOpenings(rules, variant, text, config.file, config.plies ?? 8)
+    : lineFileOpenings(rules, text, config.file);
+  if (!list.ok) return list;
+  const openings = list.value;
+  if (openings.length === 0) return err('openings-file', `openings file '${config.file}': no usable opening for ${variant}`);
+  if (config.order !== 'sequential') {
+    const random = makeRandom(streamSeed(seed, -1));
+    for (let i = openings.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [openings[i], openings[j]] = [openings[j], openings[i]];
+    }
+  }
+  return ok({ size: openings.length, get: (pair) => openings[pair % openings.length] });
+}
+
+/** One opening per line: `<tfen> [moves m1 m2 ...]` or `m1 m2 ...`; `#` starts a comment. Bad lines are errors. */
+function lineFileOpenings(rules: RuleSet, text: string, file: string): Result<Opening[]> {
+  const openings: Opening[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].replace(/#.*/, '').trim();
+    if (line === '') continue;
+    const id = `${file}:${i + 1}`;
+    let opening: Opening;
+    if (line.includes('/')) {
+      const [tfen, moves = ''] = line.split(/\s+moves\s+|\s+moves$/);
+      opening = { id, tfen: tfen.trim(), moves: moves.split(/\s+/).filter((m) => m !== '') };
+    } else {
+      opening = { id, moves: line.split(/\s+/) };
+    }
+    const checked = normalize(rules, opening);
+    if (!checked.ok) return err(checked.error.code, `${id}: ${checked.error.message}`);
+    openings.push(checked.value);
+  }
+  return ok(openings);
+}
+
+/**
+ * Recorded games, one JSON object per line with `moves` (and `variant`, `id` if known): the first
+ * `plies` turns of each game of this variant. Records that do not replay, or whose game is over by
+ * then, are skipped (human records have faults and unrecorded berserk continuations); repeats are dropped.
+ */
+function gamesFileOpenings(rules: RuleSet, variant: string, text: string, file: string, plies: number): Result<Opening[]> {
+  const openings: Opening[] = [];
+  const seen = new Set<string>();
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].trim() === '') continue;
+    let record: unknown;
+    try {
+      record = JSON.parse(lines[i]);
+    } catch (e) {
+      return err('openings-file', `${file}:${i + 1}: not JSON: ${(e as Error).message}`);
+    }
+    if (typeof record !== 'object' || record === null) continue;
+    const game = record as { id?: unknown; variant?: unknown; moves?: unknown };
+    if (game.variant !== undefined && game.variant !== variant) continue;
+    if (!Array.isArray(game.moves) || game.moves.length < plies || !game.moves.every((m) => typeof m === 'string')) continue;
+    const id = typeof game.id === 'string' ? game.id : `${file}:${i + 1}`;
+    const checked = normalize(rules, { id, moves: (game.moves as string[]).slice(0, plies) });
+    if (!checked.ok) continue;
+    const key = checked.value.moves.join(' ');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    openings.push(checked.value);
+  }
+  return ok(openings);
+}
+
+/** Checks an opening and rewrites its moves as compact whole turns. */
+function normalize(rules: RuleSet, opening: Opening): Result<Opening> {
+  let pos: Position;
+  if (opening.tfen !== undefined) {
+    const parsed = parseTfen(rules, opening.tfen);
+    if (!parsed.ok) return parsed;
+    pos = parsed.value;
+  } else {
+    pos = Position.start(rules);
+  }
+  const tfen = opening.tfen === undefined ? undefined : makeTfen(pos);
+  const turns = playMoves(pos, opening.moves);
+  if (!turns.ok) return turns;
+  if (gameOutcome(pos) !== undefined) return err('opening-over', 'the game is already over after this opening');
+  const normalized: Opening = { id: opening.id, moves: turns.value.map((turn) => makeTurn(pos, turn)) };
+  if (tfen !== undefined) normalized.tfen = tfen;
+  return ok(normalized);
+}
