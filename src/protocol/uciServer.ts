@@ -55,6 +55,7 @@ export class UciServer {
   /** Lines that arrived while an idle `isready` waited for the search thread to catch up. */
   private readonly pending: string[] = [];
   private waitingForReady = false;
+  private stopping = false;
   private inputEnded = false;
   private quitting = false;
 
@@ -75,7 +76,7 @@ export class UciServer {
     lines.on('line', (line) => this.receive(line));
     lines.on('close', () => {
       this.inputEnded = true;
-      if (!this.waitingForReady) void this.finishInput();
+      if (!this.holding) void this.finishInput();
     });
   }
 
@@ -86,21 +87,41 @@ export class UciServer {
     await this.engine.quit();
   }
 
+  /**
+   * Lines wait while an idle `isready` waits for the search thread, and while a stopped search has
+   * not yet written its bestmove (so that `stop` then `go` gives two bestmoves, as GUIs expect).
+   */
+  private get holding(): boolean {
+    return this.waitingForReady || this.stopping;
+  }
+
   private receive(line: string): void {
     if (this.quitting) return;
-    if (this.waitingForReady) {
+    if (this.holding) {
       this.pending.push(line);
       return;
     }
     this.execute(line);
   }
 
+  private drain(): void {
+    while (this.pending.length > 0 && !this.holding && !this.quitting) this.execute(this.pending.shift() as string);
+    if (this.inputEnded && !this.holding) void this.finishInput();
+  }
+
+  private stop(): void {
+    if (!this.engine.searching) return;
+    this.stopping = true;
+    this.engine.stop();
+  }
+
   private write(line: string): void {
     this.settings.write(line);
   }
 
+  /** Errors may quote input of any length and bytes: keep them one short printable line. */
   private error(message: string): void {
-    this.write(`info string error: ${message}`);
+    this.write(`info string error: ${shorten(message, 400)}`);
   }
 
   private note(message: string): void {
@@ -118,7 +139,7 @@ export class UciServer {
       case 'ucinewgame': return this.newGame();
       case 'position': return this.position(tokens);
       case 'go': return this.go(tokens);
-      case 'stop': return this.engine.stop();
+      case 'stop': return this.stop();
       case 'quit': return void this.quit();
       case 'debug': return this.setDebug(tokens);
       case 'd': return this.display();
@@ -148,8 +169,7 @@ export class UciServer {
     this.engine.isReady(() => {
       this.waitingForReady = false;
       this.write('readyok');
-      while (this.pending.length > 0 && !this.waitingForReady && !this.quitting) this.execute(this.pending.shift() as string);
-      if (this.inputEnded && !this.waitingForReady) void this.finishInput();
+      this.drain();
     });
   }
 
@@ -285,6 +305,10 @@ export class UciServer {
     this.note(`search took ${Math.round(performance.now() - this.searchStart)} ms`);
     this.write(`bestmove ${best && root ? makeTurn(root, best) : '(none)'}`);
     this.searchRoot = undefined;
+    if (this.stopping) {
+      this.stopping = false;
+      queueMicrotask(() => this.drain());
+    }
   }
 
   private setDebug(tokens: string[]): void {
