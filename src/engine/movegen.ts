@@ -3,9 +3,9 @@
 
 import { captureBuffer } from './captureBuffer.js';
 import { findCaptures } from './capture.js';
-import { NO_SQUARE, SQ_CORNER, SQ_RESTRICTED } from './geometry.js';
+import { NO_SQUARE, SQ_CORNER, SQ_EDGE, SQ_RESTRICTED } from './geometry.js';
 import { END_RUN, NO_WINNER, type Position } from './position.js';
-import { EMPTY, KING, SIDE_MASK, TYPE_MASK } from './types.js';
+import { EMPTY, KING, SIDE_MASK, TYPE_KNIGHT, TYPE_MASK } from './types.js';
 
 /** Does `piece` capture anything landing on `to` from `from`? (The board is left as it was.) */
 export function stepCaptures(pos: Position, from: number, to: number): boolean {
@@ -15,6 +15,24 @@ export function stepCaptures(pos: Position, from: number, to: number): boolean {
   const found = findCaptures(pos, from, to, piece, captureBuffer);
   board[from] = piece;
   return found > 0;
+}
+
+/**
+ * A quick, conservative test: false when the step surely captures nothing (no enemy next to the
+ * landing square, no shield wall possible there, not a knight's jump).
+ */
+export function stepMayCapture(pos: Position, step: number): boolean {
+  const board = pos.board;
+  const from = step & 511;
+  const to = step >>> 9;
+  const piece = board[from];
+  const enemyBit = (piece & SIDE_MASK) ^ SIDE_MASK;
+  const stride = pos.geo.stride;
+  return (
+    ((board[to + 1] | board[to - 1] | board[to + stride] | board[to - stride]) & enemyBit) !== 0 ||
+    (pos.rules.shieldWall && (pos.geo.flags[to] & SQ_EDGE) !== 0) ||
+    (piece & TYPE_MASK) === TYPE_KNIGHT
+  );
 }
 
 /**
@@ -102,11 +120,16 @@ export function hasContinuation(pos: Position, sq: number): boolean {
 }
 
 /**
- * `forbidden` repetition: drops the steps that end the turn in a third occurrence. Only a turn
- * without captures can repeat a position, so a step is tested for captures only when its
- * capture-free result would repeat.
+ * `forbidden` repetition: drops the steps that end the turn in a third occurrence, that is on a
+ * position whose latest occurrence (two, four... turn ends back, since the last capture) was already
+ * its second. Only a turn without captures can repeat a position, so a step is tested for captures
+ * only when its capture-free result would repeat.
  */
 function removeForbidden(pos: Position, out: Int32Array, offset: number, count: number): number {
+  const last = pos.historyLength - 2;
+  let repeated = false;
+  for (let i = last; i >= pos.irreversible && !repeated; i -= 2) repeated = pos.historyCount[i] >= 2;
+  if (!repeated) return count;
   const z = pos.zobrist;
   const cells = pos.geo.cells;
   const board = pos.board;
@@ -116,20 +139,15 @@ function removeForbidden(pos: Position, out: Int32Array, offset: number, count: 
     const from = step & 511;
     const to = step >>> 9;
     const piece = board[from];
-    const lo = pos.hashLo ^ z.sideLo ^ z.pieceLo[piece * cells + from] ^ z.pieceLo[piece * cells + to];
-    const hi = pos.hashHi ^ z.sideHi ^ z.pieceHi[piece * cells + from] ^ z.pieceHi[piece * cells + to];
-    // The new position would be the next history entry: matches are two, four... entries back.
-    if (countEarlier(pos, lo, hi) < 2 || stepCaptures(pos, from, to)) out[n++] = step;
+    const lo = pos.hash[0] ^ z.sideLo ^ z.pieceLo[piece * cells + from] ^ z.pieceLo[piece * cells + to];
+    const hi = pos.hash[1] ^ z.sideHi ^ z.pieceHi[piece * cells + from] ^ z.pieceHi[piece * cells + to];
+    let third = false;
+    for (let j = last; j >= pos.irreversible && !third; j -= 2) {
+      third = pos.historyCount[j] >= 2 && pos.historyLo[j] === lo && pos.historyHi[j] === hi;
+    }
+    if (!third || stepCaptures(pos, from, to)) out[n++] = step;
   }
   return n - offset;
-}
-
-function countEarlier(pos: Position, lo: number, hi: number): number {
-  let count = 0;
-  for (let i = pos.historyLength - 2; i >= pos.irreversible; i -= 2) {
-    if (pos.historyLo[i] === lo && pos.historyHi[i] === hi) count++;
-  }
-  return count;
 }
 
 /**

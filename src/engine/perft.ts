@@ -1,8 +1,8 @@
 // Perft (RULES.md section 7): the leaves of the tree of legal turns, each berserk chain prefix a turn.
 
-import { countTurnsBulk, generateSteps } from './movegen.js';
+import { countTurnsBulk, generateSteps, stepMayCapture } from './movegen.js';
 import { NO_SQUARE } from './geometry.js';
-import type { Position } from './position.js';
+import { END_RUN, type Position } from './position.js';
 
 /** Room for the steps of every level of the recursion: enough for 19x19 at any sensible depth. */
 const STACK_SIZE = 1 << 20;
@@ -12,18 +12,30 @@ export interface PerftOptions {
   full?: boolean;
 }
 
+/** How the last turn is counted. */
+const enum LastPly {
+  /** Every step is a whole turn: count them from occupancy masks without generating them. */
+  Count,
+  /** Berserk runs or `forbidden` repetition: generate the steps; only possible captures are made. */
+  MakeCaptures,
+  /** Make and unmake every leaf. */
+  MakeAll,
+}
+
 export class Perft {
   private readonly steps = new Int32Array(STACK_SIZE);
-  private readonly bulk: boolean;
+  private readonly lastPly: LastPly;
 
   constructor(private readonly pos: Position, options: PerftOptions = {}) {
     const rules = pos.rules;
-    this.bulk = !options.full && !rules.berserk && rules.repetition !== 'forbidden';
+    if (options.full) this.lastPly = LastPly.MakeAll;
+    else if (rules.berserk || rules.repetition === 'forbidden') this.lastPly = LastPly.MakeCaptures;
+    else this.lastPly = LastPly.Count;
   }
 
   /** Leaves `depth` turns deep from the current position. */
   count(depth: number): number {
-    this.pos.setOccupancyTracking(this.bulk);
+    this.pos.setOccupancyTracking(this.lastPly === LastPly.Count);
     const leaves = this.node(depth, 0);
     this.pos.setOccupancyTracking(false);
     return leaves;
@@ -33,7 +45,7 @@ export class Perft {
   divide(depth: number): { step: number; nodes: number }[] {
     const n = generateSteps(this.pos, this.steps, 0);
     const result: { step: number; nodes: number }[] = [];
-    this.pos.setOccupancyTracking(this.bulk);
+    this.pos.setOccupancyTracking(this.lastPly === LastPly.Count);
     for (let i = 0; i < n; i++) {
       const step = this.steps[i];
       this.pos.makeStep(step);
@@ -47,11 +59,18 @@ export class Perft {
   private node(depth: number, sp: number): number {
     const pos = this.pos;
     if (depth === 0) return 1;
-    if (this.bulk && depth === 1 && pos.berserker === NO_SQUARE) return countTurnsBulk(pos);
+    const lastPly = depth === 1 ? this.lastPly : LastPly.MakeAll;
+    if (lastPly === LastPly.Count && pos.berserker === NO_SQUARE) return countTurnsBulk(pos);
     const n = generateSteps(pos, this.steps, sp);
     let total = 0;
     for (let i = sp; i < sp + n; i++) {
-      pos.makeStep(this.steps[i]);
+      const step = this.steps[i];
+      // A step that cannot capture is a whole turn (or, mid-run, ends the game at a corner).
+      if (lastPly === LastPly.MakeCaptures && (step === END_RUN || !stepMayCapture(pos, step))) {
+        total++;
+        continue;
+      }
+      pos.makeStep(step);
       total += this.after(depth, sp + n);
       pos.unmakeStep();
     }

@@ -90,6 +90,8 @@ export class Position {
   /** Hashes of the positions at the ends of turns (the start included), for repetition. */
   historyLo = new Int32Array(256);
   historyHi = new Int32Array(256);
+  /** For each history entry: how often its position has occurred up to it (1 = first time). */
+  historyCount = new Int32Array(256);
   historyLength = 0;
   /** Index in the history of the first position after the last capture: nothing before it can repeat. */
   irreversible = 0;
@@ -132,6 +134,8 @@ export class Position {
   private readonly exitFortRule: boolean;
   private readonly encirclementRule: boolean;
   private readonly repetitionWinner: number;
+  /** Repetitions matter (any rule but `ignore`): occurrences are counted at every turn end. */
+  private readonly repetitionCounted: boolean;
   private readonly shieldWallRule: boolean;
   private readonly berserkRule: boolean;
 
@@ -150,6 +154,7 @@ export class Position {
     this.encirclementRule = rules.encirclement;
     const repetitionWinners = { ignore: NO_REPETITION, forbidden: NO_REPETITION, draw: DRAW, 'defenders-lose': ATTACKERS, 'repeater-loses': REPEATER_LOSES };
     this.repetitionWinner = repetitionWinners[rules.repetition];
+    this.repetitionCounted = rules.repetition !== 'ignore';
     this.shieldWallRule = rules.shieldWall;
     this.berserkRule = rules.berserk;
     this.board = new Uint8Array(cells);
@@ -228,6 +233,7 @@ export class Position {
     }
     pos.historyLo[0] = pos.hash[0];
     pos.historyHi[0] = pos.hash[1];
+    pos.historyCount[0] = 1;
     pos.historyLength = 1;
     pos.evaluateLoadedResult();
     return ok(pos);
@@ -410,6 +416,7 @@ export class Position {
     if (length === this.historyLo.length) {
       this.historyLo = grow(this.historyLo);
       this.historyHi = grow(this.historyHi);
+      this.historyCount = grow(this.historyCount);
     }
     this.historyLo[length] = lo;
     this.historyHi[length] = hi;
@@ -428,32 +435,19 @@ export class Position {
       this.reason = R_ENCIRCLEMENT;
       return;
     }
-    if (this.repetitionWinner === NO_REPETITION || length - 5 < this.irreversible) return;
-    // A third occurrence needs two earlier ones, two, four... entries back (same side to move).
-    let count = 0;
-    const historyLo = this.historyLo;
-    for (let i = length - 3; i >= this.irreversible; i -= 2) {
-      if (historyLo[i] === lo && this.historyHi[i] === hi && ++count === 2) {
-        this.winner = this.repetitionWinner === REPEATER_LOSES ? this.side : this.repetitionWinner;
-        this.reason = R_REPETITION;
-        return;
+    // Earlier occurrences are two, four... entries back (the same side to move), since the last capture.
+    let count = 1;
+    if (this.repetitionCounted) {
+      const historyLo = this.historyLo;
+      for (let i = length - 3; i >= this.irreversible; i -= 2) {
+        if (historyLo[i] === lo && this.historyHi[i] === hi) count++;
       }
     }
-  }
-
-  /**
-   * How often a position with these hash halves, the side to move being the one after the last
-   * history entry's, occurs among the turn ends since the last capture, the last entry included.
-   * Only every second entry can match (the side to move alternates).
-   */
-  occurrences(lo: number, hi: number): number {
-    let count = 0;
-    const historyLo = this.historyLo;
-    const historyHi = this.historyHi;
-    for (let i = this.historyLength - 1; i >= this.irreversible; i -= 2) {
-      if (historyLo[i] === lo && historyHi[i] === hi) count++;
+    this.historyCount[length - 1] = count;
+    if (count >= 3 && this.repetitionWinner !== NO_REPETITION) {
+      this.winner = this.repetitionWinner === REPEATER_LOSES ? this.side : this.repetitionWinner;
+      this.reason = R_REPETITION;
     }
-    return count;
   }
 
   /** Takes back the last step made. */
