@@ -450,6 +450,14 @@ export class Position {
     }
   }
 
+  /**
+   * How often the current position (board and side to move) has occurred at turn ends since the
+   * last capture, this time included. Meaningful between turns (no berserk run open); 1 under `ignore`.
+   */
+  repetitionCount(): number {
+    return this.historyCount[this.historyLength - 1];
+  }
+
   /** Takes back the last step made. */
   unmakeStep(): void {
     const base = --this.ply * UNDO_SIZE;
