@@ -56,17 +56,29 @@ function fingerprint(config: TournamentConfig): string {
 
 /** Reads the finished games; a last line cut short by an interruption is ignored. */
 export function readResults(file: string): GameRecord[] {
+  return readResultLines(file).map((line) => JSON.parse(line) as GameRecord);
+}
+
+function readResultLines(file: string): string[] {
   if (!existsSync(file)) return [];
-  const records: GameRecord[] = [];
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
+  return readFileSync(file, 'utf8').split('\n').filter((line) => {
+    if (line.trim() === '') return false;
     try {
-      records.push(JSON.parse(line) as GameRecord);
+      JSON.parse(line);
+      return true;
     } catch {
       // An interrupted write: that game is played again.
+      return false;
     }
-  }
-  return records;
+  });
+}
+
+/** Drops a line cut short by an interruption, so that new results start on a line of their own. */
+function repairResults(file: string): void {
+  if (!existsSync(file)) return;
+  const lines = readResultLines(file);
+  const text = lines.length > 0 ? lines.join('\n') + '\n' : '';
+  if (readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
 }
 
 export interface ProgressEvent {
@@ -175,6 +187,7 @@ export class Tournament {
     } else {
       writeFileSync(stamp, JSON.stringify({ fingerprint: fingerprint(this.config), config: this.config }, null, 2) + '\n');
     }
+    repairResults(this.resultsFile);
     this.records = readResults(this.resultsFile).filter((r) => this.schedule.some((g) => g.id === r.id));
     const done = new Set(this.records.map((r) => r.id));
     const queue = this.schedule.filter((game) => !done.has(game.id));
