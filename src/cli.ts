@@ -18,6 +18,8 @@ const cli = yargs(hideBin(process.argv))
   .usage('Hnefi: a tafl engine speaking a UCI-like protocol.\n\nUsage: $0 [command] [options]')
   .strict()
   .recommendCommands()
+  // A bad flag gets its one-line reason, not the whole usage text.
+  .showHelpOnFail(false, 'Run hnefi --help (or hnefi <command> --help) for usage.')
   .version(ENGINE_VERSION)
   .help()
   .alias('help', 'h');

@@ -51,9 +51,9 @@ export const perftCommand: CommandModule<object, PerftArgs> = {
     } else {
       total = new Perft(game.pos, { full: args.full }).count(args.depth);
     }
-    const ms = Math.round(performance.now() - start);
+    const ms = performance.now() - start;
     console.log(`Nodes searched: ${total}`);
-    console.log(`Time: ${ms} ms, ${perSecond(total, ms)} leaves/s`);
+    console.log(`Time: ${Math.round(ms)} ms, ${perSecond(total, ms)} leaves/s`);
   },
 };
 

@@ -22,7 +22,7 @@ export function perftByTurn(pos: Position, depth: number, full = false): TurnCou
   });
 }
 
-/** Leaves per second, for reports. */
+/** Leaves per second, for reports (`ms` unrounded, so that fast runs are not overstated or divided by 0). */
 export function perSecond(count: number, ms: number): number {
-  return Math.round((count * 1000) / Math.max(ms, 1));
+  return Math.round((count * 1000) / Math.max(ms, 0.001));
 }

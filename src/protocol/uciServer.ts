@@ -331,7 +331,7 @@ export class UciServer {
     }
     const start = performance.now();
     const counts = perftByTurn(this.game.pos, depth);
-    const ms = Math.round(performance.now() - start);
+    const ms = performance.now() - start;
     let total = 0;
     for (const { turn, nodes } of counts) {
       this.write(`${turn}: ${nodes}`);
@@ -339,7 +339,7 @@ export class UciServer {
     }
     this.write('');
     this.write(`Nodes searched: ${total}`);
-    this.write(`Time: ${ms} ms, ${perSecond(total, ms)} nodes/s`);
+    this.write(`Time: ${Math.round(ms)} ms, ${perSecond(total, ms)} nodes/s`);
   }
 
   private bench(depthText: string | undefined): void {

@@ -1,0 +1,68 @@
+// End-to-end: the `hnefi` command line (yargs): help, flag checks, perft and bench.
+
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { HNEFI } from './engineProcess.js';
+
+function hnefi(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [HNEFI, ...args], { encoding: 'utf8', input: '' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('hnefi command line', () => {
+  it('--help works on every subcommand', () => {
+    const top = hnefi('--help');
+    expect(top.code).toBe(0);
+    for (const command of ['perft', 'bench', 'play']) {
+      expect(top.stdout).toContain(`hnefi ${command}`);
+      const help = hnefi(command, '--help');
+      expect(help.code, command).toBe(0);
+      expect(help.stdout, command).toContain(`hnefi ${command}`);
+    }
+  });
+
+  it('unknown or bad flags and commands get a clear message and a non-zero exit', () => {
+    const cases: [string[], RegExp][] = [
+      [['--bogus'], /Unknown argument: bogus/],
+      [['nosuch'], /Unknown argument: nosuch/],
+      [['--variant', 'chess'], /Invalid values:\s+Argument: variant, Given: "chess"/],
+      [['--hash', '0'], /--hash must be a whole number from 1 to 2048, got 0/],
+      [['--protocol', 'xboard'], /Argument: protocol, Given: "xboard"/],
+      [['perft'], /Missing required argument: depth/],
+      [['perft', '--depth', '2.5'], /--depth must be a whole number from 1 to 20, got 2.5/],
+      [['perft', '--depth', '1', '--tfen', '3t3/7 a -', '--variant', 'brandubh'], /--tfen: tfen board has 2 ranks, the 7x7 board needs 7/],
+      [['perft', '--depth', '1', '--moves', 'd1d2 zz'], /--moves: move 2 'zz'/],
+      [['bench', '--depth', 'x'], /--depth must be a whole number from 1 to 30, got NaN/],
+      [['play', '--time', '-1'], /--time must be a number of seconds/],
+    ];
+    for (const [args, message] of cases) {
+      const run = hnefi(...args);
+      expect(run.code, args.join(' ')).not.toBe(0);
+      expect(run.stderr, args.join(' ')).toMatch(message);
+    }
+  });
+
+  it('perft prints the count, the time and leaves per second', () => {
+    const run = hnefi('perft', '--variant', 'brandubh', '--depth', '3');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Nodes searched: 39512\nTime: \d+ ms, \d+ leaves\/s\n$/);
+    const full = hnefi('perft', '--variant', 'berserk', '--depth', '2', '--full');
+    expect(full.stdout).toContain('Nodes searched: 6792');
+  });
+
+  it('perft --divide lists each turn; --tfen and --moves set the position', () => {
+    const run = hnefi('perft', '--variant', 'brandubh', '--depth', '2', '--divide', '--moves', 'd2c2');
+    const turns = run.stdout.split('\n').filter((line) => /^[a-g]\d[a-g]\d: \d+$/.test(line));
+    const total = Number(/Nodes searched: (\d+)/.exec(run.stdout)?.[1]);
+    expect(turns.length).toBeGreaterThan(10);
+    expect(turns.reduce((sum, line) => sum + Number(line.split(': ')[1]), 0)).toBe(total);
+    const fromTfen = hnefi('perft', '--variant', 'brandubh', '--depth', '1', '--tfen', '3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 d -');
+    expect(fromTfen.stdout).toContain('Nodes searched: 24');
+  });
+
+  it('bench prints "<N> nodes <M> nps" last', () => {
+    const run = hnefi('bench', '--depth', '1');
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim().split('\n').pop()).toMatch(/^\d+ nodes \d+ nps$/);
+  });
+});
