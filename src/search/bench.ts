@@ -5,9 +5,16 @@ import { getVariant, parseTfen, Position } from '../engine/index.js';
 import { Searcher } from './searcher.js';
 
 /** Variant and tfen (`startpos` for the variant's start position). */
+// Middle games are positions of recorded aagenielsen.dk games (/work/shared/data) after 24-30 plies.
 const BENCH_POSITIONS: readonly [string, string][] = [
   ['berserk', 'startpos'],
+  ['berserk', '3t1t5/2N2c5/1c4t4/2KT4t1t/2t3T3t/2tTT2t1ct/t3T1T3t/t4c4T/11/11/3ttttt3 a -'],
+  ['berserk', '5t5/4t1t4/3t1TTtc2/t6TTt1/t3N2T2t/tc1TT4ct/t3T3K1t/t7Tt1/6T1c2/5T5/3ttttt3 a -'],
+  ['berserk', '4ttt4/5c2T2/6T4/t2t1TK1t1t/t3N5T/tc1TT5T/t3T4Tt/4t1tt1t1/11/5c5/3ttt5 a -'],
   ['copenhagen', 'startpos'],
+  ['copenhagen', '1t1ttt2t2/5t3t1/6T1T1t/t4T5/t3TT4t/t2TT6/t3TT5/tT8t/2Kt3T1t1/1t7t1/2t2tt1T2 a -'],
+  ['copenhagen', '4tt5/3t1t5/Tt4t4/7t1t1/t4T4t/t3T2T1tt/t3T3t2/2K2t2t1t/t10/11/3t1ttt3 a -'],
+  ['copenhagen', '3tt6/3t7/11/3t6t/3t1t1T2t/tt9/t9t/t1T2K5/6t4/3tT3T2/4t1tT3 a -'],
   ['berserk-copenhagen', 'startpos'],
   ['fetlar', 'startpos'],
   ['tablut', 'startpos'],

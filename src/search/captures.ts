@@ -1,4 +1,5 @@
-// Capturing steps only, for the quiescence search: found backwards from the empty squares next to an
+// Capturing steps only (and the attackers' answers to an open escape line), for the quiescence
+// search: found backwards from the empty squares next to an
 // enemy piece (every capture lands next to its victim), then confirmed with stepCaptures. The same
 // steps generateSteps would give, minus the non-captures; captures never repeat a position, so the
 // `forbidden` repetition filter never removes one. Hot code: no allocation.
@@ -22,31 +23,65 @@ export class CaptureGenerator {
    * Only for positions without an open run (mid-run, generateSteps lists the continuations).
    */
   generate(pos: Position, out: Int32Array, offset: number): number {
+    return this.captures(pos, out, offset, this.nextMark()) - offset;
+  }
+
+  /**
+   * The attackers' answers to open escape lines (no run open): every step onto a square of an open
+   * line of the king (blocks), and every capture. Any other step lets the king escape.
+   */
+  generateThreatAnswers(pos: Position, escapeFlag: number, out: Int32Array, offset: number): number {
+    const mark = this.nextMark();
+    const board = pos.board;
+    const flags = pos.geo.flags;
+    const dirs = pos.geo.dirs;
+    const king = pos.kingSq;
+    let n = offset;
+    for (let j = 0; j < 4; j++) {
+      const d = dirs[j];
+      let sq = king + d;
+      while (board[sq] === EMPTY && (flags[sq] & escapeFlag) === 0) sq += d;
+      if (board[sq] !== EMPTY) continue;
+      // An open line: the squares from the king to the escape square (which the attackers may fill
+      // where escapes are edge squares).
+      for (let target = king + d; ; target += d) {
+        this.stamp[target] = mark;
+        n = this.stepsInto(pos, target, out, n, false);
+        if (target === sq) break;
+      }
+    }
+    return this.captures(pos, out, n, mark) - offset;
+  }
+
+  private nextMark(): number {
     if (++this.stampCounter === 0xffffffff) {
       this.stamp.fill(0);
       this.stampCounter = 1;
     }
-    const mark = this.stampCounter;
+    return this.stampCounter;
+  }
+
+  /** Appends the captures landing on squares not yet stamped with `mark`; returns the new end. */
+  private captures(pos: Position, out: Int32Array, n: number, mark: number): number {
     const stamp = this.stamp;
     const board = pos.board;
     const dirs = pos.geo.dirs;
     const enemies = pos.pieceList[pos.side ^ 1];
     const enemyCount = pos.pieceCount[pos.side ^ 1];
-    let n = offset;
     for (let i = 0; i < enemyCount; i++) {
       const victim = enemies[i];
       for (let j = 0; j < 4; j++) {
         const target = victim + dirs[j];
         if (board[target] !== EMPTY || stamp[target] === mark) continue;
         stamp[target] = mark;
-        n = this.stepsInto(pos, target, out, n);
+        n = this.stepsInto(pos, target, out, n, true);
       }
     }
-    return n - offset;
+    return n;
   }
 
-  /** The capturing steps of the side to move that land on the empty square `target`. */
-  private stepsInto(pos: Position, target: number, out: Int32Array, n: number): number {
+  /** The steps of the side to move that land on the empty square `target` (only captures if `capturesOnly`). */
+  private stepsInto(pos: Position, target: number, out: Int32Array, n: number, capturesOnly: boolean): number {
     const board = pos.board;
     const flags = pos.geo.flags;
     const dirs = pos.geo.dirs;
@@ -64,7 +99,7 @@ export class CaptureGenerator {
       const piece = board[from];
       if ((piece & SIDE_MASK) === myBit) {
         const legal = piece === KING || (!targetRestricted && !(crossedThrone && rules.throneKingOnly));
-        if (legal && stepCaptures(pos, from, target)) out[n++] = from | (target << 9);
+        if (legal && (!capturesOnly || stepCaptures(pos, from, target))) out[n++] = from | (target << 9);
       }
       if (!rules.jumps) continue;
       // A jump onto the target from two squares away, over an ordinary piece.
@@ -75,7 +110,7 @@ export class CaptureGenerator {
       const jumperPiece = board[jumper];
       if ((jumperPiece & SIDE_MASK) !== myBit || (jumperPiece & TYPE_MASK) === 0) continue;
       const allowed = jumperPiece === KING ? ((flags[jumper] | flags[target]) & SQ_RESTRICTED) !== 0 : !targetRestricted;
-      if (allowed && stepCaptures(pos, jumper, target)) out[n++] = jumper | (target << 9);
+      if (allowed && (!capturesOnly || stepCaptures(pos, jumper, target))) out[n++] = jumper | (target << 9);
     }
     return n;
   }

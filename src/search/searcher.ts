@@ -5,11 +5,11 @@
 // one step buffer shared by all plies (each ply writes after its parent's steps), no allocation per node.
 
 import {
-  ATTACKERS, DEFENDERS, DRAW, END_RUN, generateSteps, KING, NO_SQUARE, NO_WINNER, SIDE_MASK,
+  ATTACKERS, DEFENDERS, DRAW, EMPTY, END_RUN, generateSteps, KING, NO_SQUARE, NO_WINNER, SIDE_MASK,
   SQ_CORNER, stepCaptures, type Position, type Side,
 } from '../engine/index.js';
 import { CaptureGenerator } from './captures.js';
-import { Evaluator, kingOpenLines } from './evaluate.js';
+import { Evaluator, kingOpenLines, openLine } from './evaluate.js';
 import { INFINITE, isMateScore, MATE, MATE_BOUND, mateInTurns, scoreFromTT, scoreToTT } from './score.js';
 import { timeBudget } from './timeManager.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
@@ -26,6 +26,8 @@ const CHECK_INTERVAL = 1024;
 /** Quiescence plies in which an open escape line forces the attackers to answer with any step. */
 const THREAT_PLIES = 4;
 
+/** Steps per node picked best-first; the rest follow in generation order. */
+const SELECTION_STEPS = 16;
 const ORDER_TT = 1 << 30;
 const ORDER_ESCAPE = 1 << 29;
 const ORDER_CAPTURE = 1 << 28;
@@ -55,6 +57,8 @@ export class Searcher {
   private captureGenerator: CaptureGenerator | undefined;
   private escapeFlag = SQ_CORNER;
   private drawByRepetition = false;
+  private lineStamp = new Int32Array(0);
+  private lineStampCounter = 0;
   private nodes = 0;
   private selDepth = 0;
   private stop: Int32Array = new Int32Array(1);
@@ -97,6 +101,7 @@ export class Searcher {
     this.maximumTime = budget.maximum;
     if (!this.evaluator || this.evaluator.rules !== pos.rules) this.evaluator = new Evaluator(pos);
     this.escapeFlag = this.evaluator.escapeFlag;
+    if (this.lineStamp.length !== pos.geo.cells) this.lineStamp = new Int32Array(pos.geo.cells);
     if (!this.captureGenerator || this.captureGenerator.cells !== pos.geo.cells) this.captureGenerator = new CaptureGenerator(pos.geo.cells);
     this.drawByRepetition = pos.rules.repetition === 'draw';
     this.tt.newSearch();
@@ -254,7 +259,7 @@ export class Searcher {
     if (this.aborted) return 0;
     if (ply > this.selDepth) this.selDepth = ply;
     if (ply >= MAX_PLY - 2) return this.evaluator!.evaluate(pos);
-    if (this.drawByRepetition && pos.berserker === NO_SQUARE && pos.occurrences(pos.hashLo, pos.hashHi) >= 2) return 0;
+    if (this.drawByRepetition && pos.berserker === NO_SQUARE && repeatsEarlier(pos)) return 0;
 
     const pvNode = beta - alpha > 1;
     const tt = this.tt;
@@ -281,7 +286,8 @@ export class Searcher {
     let bestStep = 0;
     const order = this.order;
     for (let i = sp; i < end; i++) {
-      pickBest(steps, order, i, end);
+      // Most cut-offs come early; past the first steps, generation order is good enough and cheaper.
+      if (i - sp < SELECTION_STEPS) pickBest(steps, order, i, end);
       const step = steps[i];
       pos.makeStep(step);
       const sameSide = pos.side === side;
@@ -350,10 +356,14 @@ export class Searcher {
     const dirs = pos.geo.dirs;
     const steps = this.steps;
     const order = this.order;
+    const escapeFlag = this.escapeFlag;
     const enemyBit = (pos.side + 1) ^ SIDE_MASK;
     const killer1 = this.killers[ply * 2];
     const killer2 = this.killers[ply * 2 + 1];
     const historyBase = pos.side << 18;
+    const king = pos.kingSq;
+    // Attackers: the squares of the king's open lines, where a step blocks an escape.
+    const blockMark = pos.side === ATTACKERS && king !== NO_SQUARE ? this.markOpenLines(king) : 0;
     for (let i = from; i < end; i++) {
       const step = steps[i];
       if (step === ttStep) {
@@ -366,19 +376,55 @@ export class Searcher {
       }
       const stepFrom = step & 511;
       const to = step >>> 9;
-      if (board[stepFrom] === KING && (flags[to] & this.escapeFlag) !== 0) {
-        order[i] = ORDER_ESCAPE;
-        continue;
+      if (stepFrom === king) {
+        if ((flags[to] & escapeFlag) !== 0) {
+          order[i] = ORDER_ESCAPE;
+          continue;
+        }
+        // A king step that opens lines to escape squares threatens to win next turn.
+        board[king] = EMPTY;
+        let lines = 0;
+        for (let j = 0; j < 4; j++) if (openLine(board, flags, to, dirs[j], escapeFlag)) lines++;
+        board[king] = KING;
+        if (lines > 0) {
+          order[i] = ORDER_CAPTURE + 64 + lines;
+          continue;
+        }
       }
       if (((board[to + dirs[0]] | board[to + dirs[1]] | board[to + dirs[2]] | board[to + dirs[3]]) & enemyBit) !== 0
         && stepCaptures(pos, stepFrom, to)) {
-        order[i] = ORDER_CAPTURE;
+        order[i] = ORDER_CAPTURE + 32;
         continue;
       }
-      if (step === killer1) order[i] = ORDER_KILLER + 1;
+      if (blockMark !== 0 && this.lineStamp[to] === blockMark) order[i] = ORDER_CAPTURE + 96;
+      else if (step === killer1) order[i] = ORDER_KILLER + 1;
       else if (step === killer2) order[i] = ORDER_KILLER;
       else order[i] = this.history[historyBase | step];
     }
+  }
+
+  /** Stamps the squares of the king's open lines; returns the stamp, or 0 when no line is open. */
+  private markOpenLines(king: number): number {
+    const pos = this.pos;
+    const board = pos.board;
+    const flags = pos.geo.flags;
+    const dirs = pos.geo.dirs;
+    let mark = 0;
+    for (let j = 0; j < 4; j++) {
+      const d = dirs[j];
+      if (!openLine(board, flags, king, d, this.escapeFlag)) continue;
+      if (mark === 0) mark = this.nextLineStamp();
+      for (let sq = king + d; (flags[sq] & this.escapeFlag) === 0; sq += d) this.lineStamp[sq] = mark;
+    }
+    return mark;
+  }
+
+  private nextLineStamp(): number {
+    if (++this.lineStampCounter === 0x7fffffff) {
+      this.lineStamp.fill(0);
+      this.lineStampCounter = 1;
+    }
+    return this.lineStampCounter;
   }
 
   /** Captures (and the king's escapes) until the position is quiet; open escape lines must be answered. */
@@ -407,15 +453,15 @@ export class Searcher {
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
     }
-    // Captures only, unless the run is open (then every step but END_RUN captures or escapes) or
-    // the attackers must answer an open line (then every step).
+    // Captures only; mid-run the continuations (all capture or escape; END_RUN is the stand-pat);
+    // against an open line the attackers' blocks and captures (any other step loses).
     const steps = this.steps;
-    const full = threatened || midRun;
-    const n = full ? generateSteps(pos, steps, sp) : this.captureGenerator!.generate(pos, steps, sp);
-    if (n === 0) {
-      if (!full) return best;
-      return -(MATE - turnPly);
-    }
+    const generator = this.captureGenerator!;
+    const n = midRun ? generateSteps(pos, steps, sp)
+      : threatened ? generator.generateThreatAnswers(pos, this.escapeFlag, steps, sp)
+        : generator.generate(pos, steps, sp);
+    // No answer to an open line: the king escapes next turn (or the attackers have no turn at all).
+    if (n === 0) return threatened ? -(MATE - turnPly - 1) : best;
     const end = sp + n;
     this.stackBase[ply + 1] = end;
     for (let i = sp; i < end; i++) {
@@ -480,6 +526,18 @@ export class Searcher {
       pv: this.wholeTurns(rm.pv),
     };
   }
+}
+
+/**
+ * Has the position at the end of the last turn occurred before (since the last capture)? Under the
+ * `draw` rule the search scores a first repetition as the draw it can be forced into.
+ */
+function repeatsEarlier(pos: Position): boolean {
+  const last = pos.historyLength - 1;
+  const lo = pos.historyLo[last];
+  const hi = pos.historyHi[last];
+  for (let i = last - 2; i >= pos.irreversible; i -= 2) if (pos.historyLo[i] === lo && pos.historyHi[i] === hi) return true;
+  return false;
 }
 
 /** Moves the best-ordered step of i..end to i (selection sort, one step at a time). */
