@@ -1,14 +1,17 @@
 // `hnefi play`: play against the engine in a terminal.
 
+import { isatty } from 'node:tty';
 import readlineSync from 'readline-sync';
 import type { Argv, CommandModule } from 'yargs';
 import { ATTACKERS, DEFENDERS, VARIANT_IDS } from '../engine/index.js';
-import { playInTerminal } from '../play/terminalGame.js';
+import { pipedLineReader } from '../play/pipedLines.js';
+import { playInTerminal, type TerminalIO } from '../play/terminalGame.js';
 
 interface PlayArgs {
   variant?: string;
   side?: string;
   time?: number;
+  tfen?: string;
 }
 
 export const playCommand: CommandModule<object, PlayArgs> = {
@@ -19,23 +22,32 @@ export const playCommand: CommandModule<object, PlayArgs> = {
       .option('variant', { type: 'string', choices: VARIANT_IDS, describe: 'the variant (asked if not given)' })
       .option('side', { type: 'string', choices: ['attackers', 'defenders', 'a', 'd'], describe: 'your side (asked if not given)' })
       .option('time', { type: 'number', describe: "Hnefi's thinking time per move in seconds (asked if not given)" })
+      .option('tfen', { type: 'string', describe: 'start from this position (tfen) instead of the start position' })
       .check((args) => {
-        if (args.time !== undefined && !(Number.isFinite(args.time) && args.time > 0 && args.time <= 3600)) {
-          throw new Error(`--time must be a number of seconds from 0.1 to 3600, got ${String(args.time)}`);
+        if (args.time !== undefined && !(Number.isFinite(args.time) && args.time >= 0.01 && args.time <= 3600)) {
+          throw new Error(`--time must be a number of seconds from 0.01 to 3600, got ${String(args.time)}`);
         }
         return true;
       }) as unknown as Argv<PlayArgs>,
   handler: async (args) => {
     const side = args.side === undefined ? undefined : args.side.startsWith('a') ? ATTACKERS : DEFENDERS;
-    await playInTerminal(
-      {
-        ask: (prompt) => {
-          const answer = readlineSync.question(prompt, { keepWhitespace: false });
-          return answer;
-        },
-        say: (line) => console.log(line),
-      },
-      { variant: args.variant, side, moveTimeMs: args.time === undefined ? undefined : Math.round(args.time * 1000) },
-    );
+    const moveTimeMs = args.time === undefined ? undefined : Math.round(args.time * 1000);
+    await playInTerminal(terminalIO(), { variant: args.variant, side, moveTimeMs, tfen: args.tfen });
   },
 };
+
+/** A terminal through readline-sync; a pipe or file (scripts, tests) read line by line. */
+function terminalIO(): TerminalIO {
+  const say = (line: string): void => console.log(line);
+  if (isatty(0)) return { ask: (prompt) => readlineSync.question(prompt), say };
+  const next = pipedLineReader(0);
+  return {
+    ask: (prompt) => {
+      process.stdout.write(prompt);
+      const answer = next();
+      process.stdout.write(`${answer ?? ''}\n`);
+      return answer;
+    },
+    say,
+  };
+}

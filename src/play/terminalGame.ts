@@ -24,6 +24,8 @@ export interface PlaySettings {
   side?: Side;
   /** The engine's thinking time per move in ms; asked when missing. */
   moveTimeMs?: number;
+  /** Start from this tfen instead of the start position. */
+  tfen?: string;
   /** The search worker (tests point at the built one). */
   workerFile?: string;
 }
@@ -46,8 +48,10 @@ export async function playInTerminal(io: TerminalIO, settings: PlaySettings): Pr
   if (moveTimeMs === null) return;
 
   const rules = VARIANTS[variant];
+  const start = settings.tfen === undefined ? undefined : Game.fromTfen(rules, settings.tfen);
+  if (start && !start.ok) return io.say(`Cannot start from that tfen: ${start.error.message}`);
   const thinker = new Thinker(settings.workerFile);
-  let game = Game.start(rules);
+  let game = start ? start.value : Game.start(rules);
   io.say(`${rules.name}: you play the ${SIDE_NAMES[human]}, Hnefi thinks ${moveTimeMs / 1000} s per move. Type 'help' for commands.`);
   try {
     for (;;) {
@@ -56,7 +60,7 @@ export async function playInTerminal(io: TerminalIO, settings: PlaySettings): Pr
       if (result) {
         io.say(`Game over: ${result}.`);
         const answer = io.ask("'new' for another game, 'undo' to take back, anything else quits: ");
-        if (answer === 'new') game = newGame(thinker, rules);
+        if (answer === 'new') game = newGame(thinker, game);
         else if (answer === 'undo') game = undo(io, game, human);
         else return;
         continue;
@@ -74,7 +78,7 @@ export async function playInTerminal(io: TerminalIO, settings: PlaySettings): Pr
       const text = answer.trim();
       if (text === '') continue;
       if (text === 'help') HELP.forEach((line) => io.say(line));
-      else if (text === 'new') game = newGame(thinker, rules);
+      else if (text === 'new') game = newGame(thinker, game);
       else if (text === 'undo') game = undo(io, game, human);
       else if (text === 'moves') io.say(legalTurns(game.pos).map((turn) => makeTurn(game.pos, turn)).join(' '));
       else if (text === 'hint') {
@@ -129,9 +133,10 @@ function readHumanTurn(io: TerminalIO, pos: Position, text: string): number[] | 
   return steps;
 }
 
-function newGame(thinker: Thinker, rules: (typeof VARIANTS)[string]): Game {
+/** The same game from its start (the start position or the tfen it began from). */
+function newGame(thinker: Thinker, game: Game): Game {
   thinker.newGame();
-  return Game.start(rules);
+  return game.truncated(0);
 }
 
 /** Takes back turns until it is the person's move again, at least one of theirs. */
@@ -177,8 +182,8 @@ function chooseTime(io: TerminalIO): number | null {
     const answer = io.ask('Hnefi thinking time per move in seconds [2]: ');
     if (answer === null) return null;
     const seconds = answer.trim() === '' ? 2 : Number(answer.trim());
-    if (Number.isFinite(seconds) && seconds > 0 && seconds <= 3600) return Math.round(seconds * 1000);
-    io.say('Give a number of seconds between 0.1 and 3600.');
+    if (Number.isFinite(seconds) && seconds >= 0.01 && seconds <= 3600) return Math.round(seconds * 1000);
+    io.say('Give a number of seconds from 0.01 to 3600.');
   }
 }
 

@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { HNEFI } from './engineProcess.js';
 
 function hnefi(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [HNEFI, ...args], { encoding: 'utf8', input: '' });
+  return hnefiWithInput('', ...args);
+}
+
+function hnefiWithInput(input: string, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [HNEFI, ...args], { encoding: 'utf8', input });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -58,6 +62,15 @@ describe('hnefi command line', () => {
     expect(turns.reduce((sum, line) => sum + Number(line.split(': ')[1]), 0)).toBe(total);
     const fromTfen = hnefi('perft', '--variant', 'brandubh', '--depth', '1', '--tfen', '3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 d -');
     expect(fromTfen.stdout).toContain('Nodes searched: 24');
+  });
+
+  it('play reads a piped game: the person moves, Hnefi answers, quit ends it', () => {
+    const run = hnefiWithInput('b4b1\nquit\n', 'play', '--variant', 'brandubh', '--side', 'a', '--time', '0.05');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Your move (attackers): b4b1');
+    expect(run.stdout).toContain('Turn 2, defenders to move, last move b4b1');
+    expect(run.stdout).toMatch(/Hnefi plays [a-g]\d[a-g]\d/);
+    expect(run.stdout).toContain('Your move (attackers): quit');
   });
 
   it('bench prints "<N> nodes <M> nps" last', () => {
