@@ -8,6 +8,8 @@ const common = {
   format: 'esm',
   sourcemap: 'linked',
   logLevel: 'warning',
+  // readline-sync finds its helper scripts next to its own files (__dirname): load it from node_modules.
+  external: ['readline-sync'],
   // CommonJS dependencies (readline-sync, yargs helpers) call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 };
