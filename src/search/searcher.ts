@@ -51,6 +51,8 @@ export class Searcher {
   private readonly history = new Int32Array(HISTORY_SIZE);
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
+  /** 1 at the ply just after a null move: no second null move in a row. */
+  private readonly afterNull = new Int32Array(MAX_PLY + 1);
 
   private pos!: Position;
   private evaluator: Evaluator | undefined;
@@ -270,6 +272,24 @@ export class Searcher {
         const score = scoreFromTT(tt.hitScore, turnPly);
         const bound = tt.hitBound;
         if (bound === BOUND_EXACT || (bound === BOUND_LOWER && score >= beta) || (bound === BOUND_UPPER && score <= alpha)) return score;
+      }
+    }
+
+    // Null move: if passing (END_RUN outside a run ends the turn without a step) still fails high,
+    // a real step will too. Tafl has little zugzwang; never mid-run, where passing is a real step.
+    if (!pvNode && depth >= 3 && pos.berserker === NO_SQUARE && !isMateScore(beta) && this.afterNull[ply] === 0
+      && this.evaluator!.evaluate(pos) >= beta) {
+      pos.makeStep(END_RUN);
+      if (pos.winner === NO_WINNER) {
+        const reduction = 3 + (depth >> 2);
+        this.afterNull[ply + 1] = 1;
+        const score = -this.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, turnPly + 1, sp);
+        this.afterNull[ply + 1] = 0;
+        pos.unmakeStep();
+        if (this.aborted) return 0;
+        if (score >= beta) return score;
+      } else {
+        pos.unmakeStep();
       }
     }
 
