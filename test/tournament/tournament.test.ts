@@ -113,6 +113,39 @@ describe('a real tournament', () => {
   });
 });
 
+describe('adjudication', () => {
+  const engines = [{ name: 'a', cmd: 'node', args: [ENGINE] }, { name: 'b', cmd: 'node', args: [ENGINE] }];
+
+  it('draws when both engines score the game level for long enough', async () => {
+    // Every score is within 100000 cp: the draw comes as soon as each engine has scored one turn after the opening.
+    const summary = await run({
+      variant: 'brandubh', games: 2, concurrency: 2, seed: 5, out: join(dir, 'draws'), tc: { depth: 1 }, engines,
+      openings: { random: 2 }, adjudication: { draw: { score: 100000, turns: 1, after: 0 } },
+    });
+    expect(summary.reasons['draw-agreement']).toBe(2);
+    expect(summary.turns.max).toBe(4);
+  });
+
+  it('resigns for the side both engines score as lost', async () => {
+    const summary = await run({
+      variant: 'brandubh', games: 2, concurrency: 2, seed: 5, out: join(dir, 'resign'), tc: { depth: 1 }, engines,
+      openings: { random: 2 }, adjudication: { resign: { score: 1, turns: 1 } },
+    });
+    expect(summary.reasons.resign).toBe(2);
+    const records = readJsonl(join(dir, 'resign', 'results.jsonl'));
+    for (const r of records) expect(r.detail).toContain('scored it lost');
+  });
+
+  it('draws a game that reaches the turn limit', async () => {
+    const summary = await run({
+      variant: 'brandubh', games: 2, concurrency: 2, seed: 5, out: join(dir, 'long'), tc: { depth: 1 }, engines,
+      openings: { random: 2 }, adjudication: { maxTurns: 6 },
+    });
+    expect(summary.reasons['max-turns']).toBe(2);
+    expect(summary.turns).toMatchObject({ min: 6, max: 6 });
+  });
+});
+
 describe('faulty engines', () => {
   it('lose each game with the fault recorded, are restarted, and the tournament goes on', async () => {
     const out = join(dir, 'faults');
