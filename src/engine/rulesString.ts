@@ -107,8 +107,12 @@ export function parseRulesString(text: string): Result<RuleSet> {
     if (entries.has(key)) return err('bad-rules', `rules key '${key}' is given twice`);
     entries.set(key, token.slice(colon + 1));
   }
-  const refuse = (key: string, why: string): Result<never> =>
-    err('unsupported-rule', `rules entry '${key}:${entries.get(key)}' is not supported: ${why}`);
+  /** `effective`: the value in force, OpenTafl's default when the entry is absent. */
+  const refuse = (key: string, why: string, effective?: string): Result<never> => {
+    const given = entries.get(key);
+    const entry = given === undefined ? `'${key}:${effective}' (OpenTafl's default)` : `'${key}:${given}'`;
+    return err('unsupported-rule', `rules entry ${entry} is not supported: ${why}`);
+  };
   const choice = <T>(key: string, options: Record<string, T>, fallback: string, why: string): Result<T> => {
     const value = entries.get(key) ?? fallback;
     if (!Object.prototype.hasOwnProperty.call(options, value)) return refuse(key, why);
@@ -160,12 +164,12 @@ export function parseRulesString(text: string): Result<RuleSet> {
   const cj = entries.get('cj') ?? 'j';
   let jumps: boolean;
   if (kj === 'r') {
-    if (nj !== 'c') return refuse('nj', 'with king jumps (kj:r), knights make capturing jumps (nj:c)');
-    if (cj !== 'j') return refuse('cj', 'with king jumps (kj:r), commanders make non-capturing jumps (cj:j)');
+    if (nj !== 'c') return refuse('nj', 'with king jumps (kj:r), knights make capturing jumps (nj:c)', nj);
+    if (cj !== 'j') return refuse('cj', 'with king jumps (kj:r), commanders make non-capturing jumps (cj:j)', cj);
     jumps = true;
   } else if (kj === 'n') {
-    if (has('nN') && nj !== 'n') return refuse('nj', 'without king jumps (kj:n), knights do not jump either (nj:n)');
-    if (has('cC') && cj !== 'n') return refuse('cj', 'without king jumps (kj:n), commanders do not jump either (cj:n)');
+    if (has('nN') && nj !== 'n') return refuse('nj', 'without king jumps (kj:n), knights do not jump either (nj:n)', nj);
+    if (has('cC') && cj !== 'n') return refuse('cj', 'without king jumps (kj:n), commanders do not jump either (cj:n)', cj);
     jumps = false;
   } else {
     return refuse('kj', 'expected r (to or from the throne or a corner) or n');
