@@ -46,3 +46,15 @@ export function at(pos: Position, square: string): string {
   if (!sq.ok) throw new Error(sq.error.message);
   return pieceLetter(pos.board[sq.value]);
 }
+
+/** A position from a list of pieces, `{ d4: 'K', c5: 't' }`, through parseTfen. */
+export function setup(rules: RuleSet, pieces: Record<string, string>, side: 'a' | 'd' = 'a', berserker = '-'): Position {
+  const size = rules.size;
+  const rows = Array.from({ length: size }, () => Array<string>(size).fill('.'));
+  for (const [square, letter] of Object.entries(pieces)) {
+    const file = square.charCodeAt(0) - 97;
+    const rank = Number(square.slice(1));
+    rows[size - rank][file] = letter;
+  }
+  return draw(rules, rows.map((row) => row.join('')), side, berserker);
+}
