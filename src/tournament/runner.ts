@@ -164,12 +164,7 @@ export class Tournament {
     return summarize(this.config.variant, this.config.engines.map((e) => e.name), this.pairings, this.records, this.schedule.length, this.config.sprt);
   }
 
-  /** Stops handing out games; games under way finish (or are cut short by kill()). */
-  stop(): void {
-    this.stopping = true;
-  }
-
-  /** Ends every engine process at once (on an interrupt). */
+  /** Stops at once (an interrupt, or the SPRT has decided): engines are killed, games under way are dropped. */
   kill(): void {
     this.stopping = true;
     this.pool.killAll();
@@ -180,7 +175,12 @@ export class Tournament {
     mkdirSync(join(out, 'games'), { recursive: true });
     const stamp = join(out, 'tournament.json');
     if (existsSync(stamp)) {
-      const previous = JSON.parse(readFileSync(stamp, 'utf8')) as { fingerprint?: string };
+      let previous: { fingerprint?: string } = {};
+      try {
+        previous = JSON.parse(readFileSync(stamp, 'utf8')) as { fingerprint?: string };
+      } catch (e) {
+        return err('out-in-use', `out folder '${out}': tournament.json is unreadable (${(e as Error).message}); choose another out`);
+      }
       if (previous.fingerprint !== fingerprint(this.config)) {
         return err('out-in-use', `out folder '${out}' holds another tournament (different engines, variant, time control, openings or seed); choose another out`);
       }
@@ -195,21 +195,20 @@ export class Tournament {
     const check = await this.checkEngines();
     if (!check.ok) return check;
 
-    const sprtDecided = (): boolean => {
-      const verdict = this.summary().sprt?.verdict;
-      return verdict !== undefined && verdict !== 'continue';
-    };
+    const decided = (summary: TournamentSummary): boolean => summary.sprt !== undefined && summary.sprt.verdict !== 'continue';
     onProgress?.({ finished: this.records.length, total: this.schedule.length, summary: this.summary() });
     const worker = async (): Promise<void> => {
-      while (!this.stopping && queue.length > 0 && !sprtDecided()) {
+      while (!this.stopping && queue.length > 0 && !decided(this.summary())) {
         const game = queue.shift()!;
         const record = await this.play(game);
-        if (record === undefined || this.stopping) continue;
+        if (record === undefined) continue;
         appendFileSync(this.resultsFile, JSON.stringify(record) + '\n');
         this.records.push(record);
         const summary = this.summary();
         writeFileSync(join(out, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
         onProgress?.({ finished: this.records.length, total: this.schedule.length, game: record, summary });
+        // Games still under way cannot change the decision: drop them rather than wait.
+        if (decided(summary)) this.kill();
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(this.config.concurrency, queue.length)) }, worker));
@@ -250,6 +249,10 @@ export class Tournament {
         };
       }
     }
+    if (this.stopping) {
+      engines.forEach((engine) => this.pool.release(engine, false));
+      return undefined;
+    }
     if (played === undefined) {
       played = await playGame({
         rules: this.rules, opening, start: positions.value.start,
@@ -259,7 +262,8 @@ export class Tournament {
       });
     }
     engines.forEach((engine, side) => this.pool.release(engine, played.faulted === side));
-    if (this.stopping && played.faulted !== undefined) return undefined;
+    // After an interrupt or the SPRT's decision the game is dropped: killed engines are no fault of theirs.
+    if (this.stopping) return undefined;
 
     const recordFile = join('games', `${game.id}.otg`);
     const record: GameRecord = {
