@@ -1,4 +1,4 @@
-// Bundles the CLI and the search worker into dist/ (one file each, fast start-up, no tsx at run time).
+// Bundles the CLI, the search worker and the Lazy SMP helper thread into dist/ (one file each, fast start-up, no tsx at run time).
 import { build } from 'esbuild';
 
 const common = {
@@ -16,7 +16,7 @@ const common = {
 
 await build({
   ...common,
-  entryPoints: { hnefi: 'src/cli.ts', 'search-worker': 'src/protocol/searchWorker.ts' },
+  entryPoints: { hnefi: 'src/cli.ts', 'search-worker': 'src/protocol/searchWorker.ts', 'search-helper': 'src/search/helperWorker.ts' },
   outdir: 'dist',
   entryNames: '[name]',
   banner: { js: '#!/usr/bin/env node\n' + common.banner.js },

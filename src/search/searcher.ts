@@ -9,6 +9,7 @@ import {
   SQ_CORNER, stepCaptures, type Position, type Side,
 } from '../engine/index.js';
 import { CaptureGenerator } from './captures.js';
+import { HelperPool } from './helperPool.js';
 import { Evaluator, kingOpenLines, openLine } from './evaluate.js';
 import { INFINITE, isMateScore, MATE, MATE_BOUND, mateInTurns, scoreFromTT, scoreToTT } from './score.js';
 import { timeBudget } from './timeManager.js';
@@ -33,6 +34,17 @@ const ORDER_ESCAPE = 1 << 29;
 const ORDER_CAPTURE = 1 << 28;
 const ORDER_KILLER = 1 << 27;
 
+/** How a Searcher takes part in a multi-threaded search (Lazy SMP, helperPool.ts). */
+export interface Threading {
+  /** A helper thread's searcher: the main thread's table, attached instead of its own. */
+  sharedTable?: SharedArrayBuffer;
+  helperIndex?: number;
+  /** A helper publishes its node count here. */
+  nodeCounter?: Int32Array;
+  /** The bundled helper thread script (default: search-helper.js next to the running bundle). */
+  helperFile?: string | URL;
+}
+
 interface RootMove {
   step: number;
   score: number;
@@ -54,6 +66,8 @@ export class Searcher {
   /** 1 at the ply just after a null move: no second null move in a row. */
   private readonly afterNull = new Int32Array(MAX_PLY + 1);
 
+  private readonly threading: Threading;
+  private helpers: HelperPool | undefined;
   private pos!: Position;
   private evaluator: Evaluator | undefined;
   private captureGenerator: CaptureGenerator | undefined;
@@ -71,15 +85,27 @@ export class Searcher {
   private nodeLimit = Infinity;
   private nextCheck = 0;
 
-  constructor(options: Partial<SearchOptions> = {}) {
+  constructor(options: Partial<SearchOptions> = {}, threading: Threading = {}) {
     this.options = { ...DEFAULT_OPTIONS, ...options };
-    this.tt = new TranspositionTable(this.options.hashMB);
+    this.threading = threading;
+    if (threading.sharedTable) {
+      this.tt = new TranspositionTable(1);
+      this.tt.attach(threading.sharedTable);
+    } else {
+      this.tt = new TranspositionTable(this.options.hashMB, this.options.threads > 1);
+    }
   }
 
   setOptions(options: Partial<SearchOptions>): void {
-    const oldHash = this.options.hashMB;
+    const old = this.options;
     this.options = { ...this.options, ...options };
-    if (this.options.hashMB !== oldHash) this.tt.resize(this.options.hashMB);
+    if (this.threading.sharedTable) return;
+    if (this.options.hashMB !== old.hashMB || (this.options.threads > 1) !== (old.threads > 1)) {
+      this.tt.resize(this.options.hashMB, this.options.threads > 1);
+      this.stopHelpers();
+    } else if (this.options.threads !== old.threads) {
+      this.stopHelpers();
+    }
   }
 
   newGame(): void {
@@ -88,8 +114,43 @@ export class Searcher {
     this.killers.fill(0);
   }
 
+  /** Ends the helper threads (they are started again by the next search that wants them). */
+  stopHelpers(): void {
+    this.helpers?.terminate();
+    this.helpers = undefined;
+  }
+
   /** Synchronous; polls stop[0] !== 0 and returns soon after it is set. */
   search(position: Position, limits: GoLimits, stop: Int32Array, onInfo: (info: SearchInfo) => void): { best: number[] | null } {
+    this.tt.newSearch();
+    const helpers = this.startHelpers(position);
+    try {
+      return this.iterate(position, limits, stop, onInfo, 0);
+    } finally {
+      helpers?.stop();
+    }
+  }
+
+  /** A Lazy SMP helper's search: until `stop`, on the shared table, with its own depth order. */
+  helperSearch(position: Position, stop: Int32Array, tableAge: number): void {
+    this.tt.generation = tableAge;
+    const index = this.threading.helperIndex ?? 0;
+    this.iterate(position, { infinite: true }, stop, () => undefined, (index + 1) & 1);
+  }
+
+  private startHelpers(position: Position): HelperPool | undefined {
+    const count = this.options.threads - 1;
+    const table = this.tt.sharedBuffer;
+    if (count < 1 || !table || this.threading.sharedTable) return undefined;
+    if (!this.helpers || this.helpers.count !== count) {
+      this.helpers?.terminate();
+      this.helpers = new HelperPool(count, table, this.threading.helperFile ?? new URL('./search-helper.js', import.meta.url));
+    }
+    this.helpers.start(position, this.tt.generation);
+    return this.helpers;
+  }
+
+  private iterate(position: Position, limits: GoLimits, stop: Int32Array, onInfo: (info: SearchInfo) => void, depthOffset: number): { best: number[] | null } {
     const pos = position.clone();
     this.pos = pos;
     this.stop = stop;
@@ -106,7 +167,6 @@ export class Searcher {
     if (this.lineStamp.length !== pos.geo.cells) this.lineStamp = new Int32Array(pos.geo.cells);
     if (!this.captureGenerator || this.captureGenerator.cells !== pos.geo.cells) this.captureGenerator = new CaptureGenerator(pos.geo.cells);
     this.drawByRepetition = pos.rules.repetition === 'draw';
-    this.tt.newSearch();
     for (let i = 0; i < HISTORY_SIZE; i++) this.history[i] >>= 3;
     this.killers.fill(0);
 
@@ -116,7 +176,7 @@ export class Searcher {
     const maxDepth = Math.min(MAX_DEPTH, limits.depth !== undefined && limits.depth > 0 ? limits.depth : MAX_DEPTH);
     const multiPV = Math.max(1, Math.min(this.options.multiPV, rootMoves.length));
     let bestPV: number[] = [rootMoves[0].step];
-    for (let depth = 1; depth <= maxDepth; depth++) {
+    for (let depth = 1 + depthOffset; depth <= maxDepth; depth++) {
       for (const rm of rootMoves) rm.previousScore = rm.score;
       for (let pvIndex = 0; pvIndex < multiPV; pvIndex++) {
         this.selDepth = 0;
@@ -235,6 +295,7 @@ export class Searcher {
   }
 
   private checkLimits(): void {
+    if (this.threading.nodeCounter) Atomics.store(this.threading.nodeCounter, 0, this.nodes);
     if (this.stop[0] !== 0) {
       this.aborted = true;
       return;
@@ -534,13 +595,14 @@ export class Searcher {
       ? { kind: 'mate', value: mateInTurns(rm.score) }
       : { kind: 'cp', value: rm.score };
     if (bound) score.bound = bound;
+    const nodes = this.nodes + (this.helpers?.nodes() ?? 0);
     return {
       depth,
       seldepth: Math.max(depth, rm.selDepth),
       multipv: pvIndex + 1,
       score,
-      nodes: this.nodes,
-      nps: timeMs > 0 ? Math.round((this.nodes * 1000) / timeMs) : 0,
+      nodes,
+      nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
       hashfull: this.tt.hashfull(),
       timeMs,
       pv: this.wholeTurns(rm.pv),

@@ -24,10 +24,10 @@ export class TranspositionTable {
   hitDepth = 0;
   hitBound = BOUND_NONE;
 
-  constructor(megabytes: number, shared?: SharedArrayBuffer) {
+  /** A table of about `megabytes`; `shared`: in a SharedArrayBuffer, for other threads to attach. */
+  constructor(megabytes: number, shared = false) {
     this.data = new Int32Array(0);
-    if (shared) this.attach(shared);
-    else this.resize(megabytes);
+    this.resize(megabytes, shared);
   }
 
   /** The number of bytes a table of `megabytes` uses (a power of two number of buckets). */
@@ -38,20 +38,38 @@ export class TranspositionTable {
     return buckets * BYTES_PER_BUCKET;
   }
 
-  resize(megabytes: number): void {
+  get shared(): boolean {
+    return this.data.buffer instanceof SharedArrayBuffer;
+  }
+
+  /** The memory of a shared table, for attach() in other threads. */
+  get sharedBuffer(): SharedArrayBuffer | undefined {
+    return this.data.buffer instanceof SharedArrayBuffer ? this.data.buffer : undefined;
+  }
+
+  resize(megabytes: number, shared = this.shared): void {
     const bytes = TranspositionTable.bytesFor(megabytes);
-    if (this.data.byteLength === bytes && !(this.data.buffer instanceof SharedArrayBuffer)) {
+    if (this.data.byteLength === bytes && this.shared === shared) {
       this.clear();
       return;
     }
-    this.data = new Int32Array(bytes / 4);
+    this.data = new Int32Array(shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
     this.mask = bytes / BYTES_PER_BUCKET - 1;
   }
 
-  /** Uses a table that other threads share. */
+  /** Uses a table that another thread made (Lazy SMP: all threads read and write one table). */
   attach(buffer: SharedArrayBuffer): void {
     this.data = new Int32Array(buffer);
     this.mask = buffer.byteLength / BYTES_PER_BUCKET - 1;
+  }
+
+  /** The age of the current search (threads sharing a table use the same). */
+  get generation(): number {
+    return this.age;
+  }
+
+  set generation(age: number) {
+    this.age = age & 63;
   }
 
   clear(): void {

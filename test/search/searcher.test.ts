@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   getVariant, legalTurns, makeTurn, NO_WINNER, parseTfen, playTurn, Position, SQ_CORNER, VARIANT_IDS,
@@ -140,5 +142,25 @@ describe('Searcher', () => {
     const b = bench(2);
     expect(a.nodes).toBeGreaterThan(0);
     expect(b.nodes).toBe(a.nodes);
+  });
+});
+
+describe('Searcher with helper threads', () => {
+  const helperFile = fileURLToPath(new URL('../../dist/search-helper.js', import.meta.url));
+  it.skipIf(!existsSync(helperFile))('searches with two threads on a shared table and returns a legal turn', () => {
+    const rules = getVariant('copenhagen');
+    if (!rules.ok) throw new Error(rules.error.message);
+    const pos = Position.start(rules.value);
+    const searcher = new Searcher({ hashMB: 8, threads: 2 }, { helperFile });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const infos: SearchInfo[] = [];
+        const result = searcher.search(pos, { depth: 5 }, new Int32Array(1), (info) => infos.push(info));
+        expect(isLegal(pos, result.best)).toBe(true);
+        expect(last(infos).depth).toBe(5);
+      }
+    } finally {
+      searcher.stopHelpers();
+    }
   });
 });

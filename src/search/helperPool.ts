@@ -1,0 +1,100 @@
+// Lazy SMP: helper threads search the same position on the shared transposition table, and the
+// main thread profits from what they store. Helpers report nothing but their node counts; the main
+// thread's search alone chooses the move.
+//
+// Coordination is through one shared Int32Array (`control`): a generation number, and per helper a
+// busy flag, a stop flag and a node count. A helper searches only while its message's generation is
+// the current one; the main thread ends a search by moving the generation on, raising every stop flag
+// and waiting (briefly) until no helper is busy, so that no helper ever searches a stale position.
+
+import { Worker } from 'node:worker_threads';
+import { makeTfen, type Position, type RuleSet } from '../engine/index.js';
+
+const GENERATION = 0;
+const busySlot = (index: number): number => 1 + index * 3;
+const stopSlot = (index: number): number => 2 + index * 3;
+const nodesSlot = (index: number): number => 3 + index * 3;
+/** How long stop() waits for each helper to notice its stop flag, ms. */
+const STOP_WAIT_MS = 200;
+
+export interface HelperSetup {
+  index: number;
+  control: SharedArrayBuffer;
+  table: SharedArrayBuffer;
+}
+
+export interface HelperJob {
+  generation: number;
+  tableAge: number;
+  rules: RuleSet;
+  /** The position the game was set up from, and the steps made since. */
+  setupTfen: string;
+  steps: number[];
+}
+
+/** The views of the control array a helper uses. */
+export function helperViews(setup: HelperSetup): { control: Int32Array; stop: Int32Array; nodes: Int32Array; busy: number; generation: number } {
+  const control = new Int32Array(setup.control);
+  return {
+    control,
+    stop: new Int32Array(setup.control, stopSlot(setup.index) * 4, 1),
+    nodes: new Int32Array(setup.control, nodesSlot(setup.index) * 4, 1),
+    busy: busySlot(setup.index),
+    generation: GENERATION,
+  };
+}
+
+export class HelperPool {
+  private readonly workers: Worker[] = [];
+  private readonly control: Int32Array;
+
+  constructor(readonly count: number, table: SharedArrayBuffer, workerFile: string | URL) {
+    const buffer = new SharedArrayBuffer((1 + count * 3) * 4);
+    this.control = new Int32Array(buffer);
+    for (let index = 0; index < count; index++) {
+      const setup: HelperSetup = { index, control: buffer, table };
+      const worker = new Worker(workerFile, { workerData: setup });
+      // A helper that dies costs only speed; the main thread's search goes on without it.
+      worker.on('error', () => undefined);
+      worker.unref();
+      this.workers.push(worker);
+    }
+  }
+
+  /** Sets the helpers searching `pos` (they run until stop()). */
+  start(pos: Position, tableAge: number): void {
+    const control = this.control;
+    const generation = Atomics.add(control, GENERATION, 1) + 1;
+    const setup = pos.clone();
+    while (setup.ply > 0) setup.unmakeStep();
+    const job: HelperJob = { generation, tableAge, rules: pos.rules, setupTfen: makeTfen(setup), steps: pos.stepsMade() };
+    for (let index = 0; index < this.count; index++) {
+      Atomics.store(control, stopSlot(index), 0);
+      Atomics.store(control, nodesSlot(index), 0);
+      this.workers[index].postMessage(job);
+    }
+  }
+
+  /** Stops every helper and waits until none is searching. */
+  stop(): void {
+    const control = this.control;
+    Atomics.add(control, GENERATION, 1);
+    for (let index = 0; index < this.count; index++) Atomics.store(control, stopSlot(index), 1);
+    for (let index = 0; index < this.count; index++) {
+      if (Atomics.load(control, busySlot(index)) !== 0) Atomics.wait(control, busySlot(index), 1, STOP_WAIT_MS);
+    }
+  }
+
+  /** The helpers' nodes in the current search. */
+  nodes(): number {
+    let total = 0;
+    for (let index = 0; index < this.count; index++) total += Atomics.load(this.control, nodesSlot(index));
+    return total;
+  }
+
+  terminate(): void {
+    this.stop();
+    for (const worker of this.workers) void worker.terminate();
+    this.workers.length = 0;
+  }
+}
