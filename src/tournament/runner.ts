@@ -281,7 +281,9 @@ export class Tournament {
         event: `Hnefi tournament (seed ${config.seed})`, site: 'hnefi tournament', date: record.date.slice(0, 10).replace(/-/g, '.'),
         round: `${game.pair + 1}`, attackers: record.attackers, defenders: record.defenders,
         result: played.result === 'attackers' ? '1' : played.result === 'defenders' ? '-1' : '0',
-        termination, variant: config.variant, 'time-control': `${record.tc.attackers} / ${record.tc.defenders}`, opening: record.opening,
+        termination, variant: config.variant,
+        // Not OpenTafl's time-control tag: its reader expects its own clock notation there.
+        tc: `${record.tc.attackers} / ${record.tc.defenders}`, opening: record.opening,
       },
       rules: gameRulesString(this.rules, opening.tfen === undefined ? undefined : positions.value.start),
       turns: played.otnTurns,
