@@ -7,6 +7,8 @@ import { UciServer } from '../protocol/uciServer.js';
 import { MAX_HASH_MB, MAX_THREADS } from '../protocol/uciOptions.js';
 import { hashFlag, threadsFlag, variantFlag, wholeNumberIn } from './options.js';
 
+const DEFAULT_UNTIMED_MOVE_MS = 5000;
+
 interface EngineArgs {
   variant: string;
   hash: number;
@@ -27,7 +29,7 @@ export const engineCommand: CommandModule<object, EngineArgs> = {
         type: 'string', choices: ['uci', 'opentafl'], default: 'uci',
         describe: 'the protocol to speak: uci (PROTOCOL.md) or opentafl (the OpenTafl Engine Protocol, as an OpenTafl external engine)',
       })
-      .option('movetime', { type: 'number', default: 5000, describe: 'opentafl: thinking time per move in ms when the host sends no clock' })
+      .option('movetime', { type: 'number', default: DEFAULT_UNTIMED_MOVE_MS, describe: 'opentafl: thinking time per move in ms when the host sends no clock' })
       .check((args) => {
         const hash = wholeNumberIn('hash', args.hash, 1, MAX_HASH_MB);
         if (hash !== true) throw new Error(hash);
@@ -37,31 +39,36 @@ export const engineCommand: CommandModule<object, EngineArgs> = {
         if (movetime !== true) throw new Error(movetime);
         return true;
       }) as unknown as Argv<EngineArgs>,
-  handler: (args) => {
-    let server: UciServer | OpenTaflServer | undefined;
-    const write = stdoutLines(() => {
-      // Nobody reads our output any more: end quietly instead of failing on every write.
-      void (server?.abort() ?? Promise.resolve()).finally(() => process.exit(0));
-    });
-    if (args.protocol === 'opentafl') {
-      server = new OpenTaflServer({
-        variant: args.variant,
-        search: { hashMB: args.hash, threads: args.threads },
-        untimedMoveMs: args.movetime,
-        input: process.stdin,
-        write,
-        exit: (code) => process.exit(code),
-      });
-      server.run();
-      return;
-    }
-    server = new UciServer({
-      variant: args.variant,
-      search: { hashMB: args.hash, threads: args.threads },
-      input: process.stdin,
-      write,
-      exit: (code) => process.exit(code),
-    });
-    server.run();
-  },
+  handler: (args) => serve({
+    protocol: args.protocol, variant: args.variant, hashMB: args.hash, threads: args.threads, untimedMoveMs: args.movetime,
+  }),
 };
+
+interface ServeSettings {
+  protocol?: string;
+  variant?: string;
+  hashMB?: number;
+  threads?: number;
+  /** opentafl: thinking time per move when the host sends no clock, ms. */
+  untimedMoveMs?: number;
+}
+
+/** Runs the engine server (UCI unless told otherwise) on stdin/stdout until quit or the end of the input. */
+export function serve(settings: ServeSettings): void {
+  let server: { run(): void; abort(): Promise<void> } | undefined;
+  const write = stdoutLines(() => {
+    // Nobody reads our output any more: end quietly instead of failing on every write.
+    void (server?.abort() ?? Promise.resolve()).finally(() => process.exit(0));
+  });
+  const common = {
+    variant: settings.variant,
+    search: { hashMB: settings.hashMB, threads: settings.threads },
+    input: process.stdin,
+    write,
+    exit: (code: number) => process.exit(code),
+  };
+  server = settings.protocol === 'opentafl'
+    ? new OpenTaflServer({ ...common, untimedMoveMs: settings.untimedMoveMs ?? DEFAULT_UNTIMED_MOVE_MS })
+    : new UciServer(common);
+  server.run();
+}
