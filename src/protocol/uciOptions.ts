@@ -10,8 +10,7 @@ export type UciOption =
   | { type: 'string'; name: string; default: string };
 
 export const MAX_HASH_MB = 2048;
-// The search runs one thread for now (the Searcher has no parallel search); the option is kept for GUIs.
-export const MAX_THREADS = 1;
+export const MAX_THREADS = 64;
 export const MAX_MULTIPV = 64;
 
 export const UCI_OPTIONS: readonly UciOption[] = [
