@@ -14,7 +14,7 @@ import { Evaluator, kingOpenLines, openLine } from './evaluate.js';
 import { INFINITE, isMateScore, MATE, MATE_BOUND, mateInTurns, scoreFromTT, scoreToTT } from './score.js';
 import { timeBudget } from './timeManager.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
-import { DEFAULT_OPTIONS, type GoLimits, type SearchInfo, type SearchOptions, type SearchScore } from './types.js';
+import { DEFAULT_OPTIONS, MAX_SKILL_LEVEL, type GoLimits, type SearchInfo, type SearchOptions, type SearchScore } from './types.js';
 
 /** Steps from the root, main search and quiescence together. */
 const MAX_PLY = 128;
@@ -29,6 +29,10 @@ const THREAT_PLIES = 4;
 
 /** Steps per node picked best-first; the rest follow in generation order. */
 const SELECTION_STEPS = 16;
+/** Lines a weakened (Skill Level) search chooses from. */
+const SKILL_CANDIDATES = 4;
+/** Start another iteration only before this share of the optimum time is used. */
+const NEXT_ITERATION_SHARE = 0.55;
 const ORDER_TT = 1 << 30;
 const ORDER_ESCAPE = 1 << 29;
 const ORDER_CAPTURE = 1 << 28;
@@ -173,8 +177,13 @@ export class Searcher {
     const rootMoves = this.rootMoves(limits.searchmoves);
     if (rootMoves.length === 0) return { best: null };
 
-    const maxDepth = Math.min(MAX_DEPTH, limits.depth !== undefined && limits.depth > 0 ? limits.depth : MAX_DEPTH);
-    const multiPV = Math.max(1, Math.min(this.options.multiPV, rootMoves.length));
+    const skill = Math.max(0, Math.min(MAX_SKILL_LEVEL, Math.round(this.options.skillLevel)));
+    const weakened = skill < MAX_SKILL_LEVEL && depthOffset === 0;
+    let maxDepth = Math.min(MAX_DEPTH, limits.depth !== undefined && limits.depth > 0 ? limits.depth : MAX_DEPTH);
+    if (weakened) maxDepth = Math.min(maxDepth, 1 + (skill >> 1));
+    const reportedPVs = Math.max(1, Math.min(this.options.multiPV, rootMoves.length));
+    // A weakened search keeps a few candidate lines to choose from.
+    const multiPV = weakened ? Math.max(reportedPVs, Math.min(SKILL_CANDIDATES, rootMoves.length)) : reportedPVs;
     let bestPV: number[] = [rootMoves[0].step];
     for (let depth = 1 + depthOffset; depth <= maxDepth; depth++) {
       for (const rm of rootMoves) rm.previousScore = rm.score;
@@ -191,13 +200,20 @@ export class Searcher {
       }
       sortFrom(rootMoves, 0);
       bestPV = rootMoves[0].pv;
-      for (let k = 0; k < multiPV; k++) onInfo(this.info(depth, k, rootMoves[k], undefined));
+      for (let k = 0; k < reportedPVs; k++) onInfo(this.info(depth, k, rootMoves[k], undefined));
       this.limitsActive = true;
       const best = rootMoves[0].score;
       if (limits.mate !== undefined && limits.mate > 0 && best > MATE_BOUND && mateInTurns(best) <= limits.mate) break;
       if (!limits.infinite && isMateScore(best) && depth >= 2 * Math.abs(mateInTurns(best)) + 1) break;
-      if (this.elapsed() > budget.optimum) break;
+      // The next iteration would take a few times as long as all before it: start it only early on.
+      // (A fixed movetime is used whole: the unfinished iteration's best move still counts.)
+      if (this.elapsed() > budget.optimum * (limits.movetime !== undefined ? 1 : NEXT_ITERATION_SHARE)) break;
       if (this.nodes >= this.nodeLimit) break;
+    }
+    if (weakened) bestPV = pickWeakened(rootMoves, multiPV, skill);
+    // `go infinite` gives its answer only when stopped.
+    if (limits.infinite && stop.buffer instanceof SharedArrayBuffer) {
+      while (Atomics.load(stop, 0) === 0) Atomics.wait(stop, 0, 0, 100);
     }
     return { best: this.wholeTurns(bestPV)[0] ?? null };
   }
@@ -620,6 +636,37 @@ function repeatsEarlier(pos: Position): boolean {
   const hi = pos.historyHi[last];
   for (let i = last - 2; i >= pos.irreversible; i -= 2) if (pos.historyLo[i] === lo && pos.historyHi[i] === hi) return true;
   return false;
+}
+
+/**
+ * Skill Level: a plausible but weaker choice among the candidate lines (Stockfish's scheme): each
+ * candidate gets a random bonus that grows with the weakness, and the best total wins. Always one of
+ * the searched legal root steps.
+ */
+function pickWeakened(rootMoves: RootMove[], candidates: number, skill: number): number[] {
+  const weakness = 120 - 6 * skill;
+  const top = rootMoves[0].score;
+  const spread = Math.min(top - rootMoves[candidates - 1].score, 100);
+  let best = 0;
+  let bestValue = -Infinity;
+  for (let i = 0; i < candidates; i++) {
+    const score = rootMoves[i].score;
+    if (score <= -INFINITE) continue;
+    // A forced win is never thrown away, a forced loss never chosen over a way out.
+    if (isMateScore(top) || isMateScore(score)) {
+      if (score > bestValue) {
+        bestValue = score;
+        best = i;
+      }
+      continue;
+    }
+    const value = score + (weakness * (top - score) + spread * Math.floor(Math.random() * weakness)) / 128;
+    if (value > bestValue) {
+      bestValue = value;
+      best = i;
+    }
+  }
+  return rootMoves[best].pv;
 }
 
 /** Moves the best-ordered step of i..end to i (selection sort, one step at a time). */

@@ -164,3 +164,28 @@ describe('Searcher with helper threads', () => {
     }
   });
 });
+
+describe('Searcher options', () => {
+  it('plays legal turns at every Skill Level', () => {
+    const rules = getVariant('brandubh');
+    if (!rules.ok) throw new Error(rules.error.message);
+    const pos = Position.start(rules.value);
+    for (const skillLevel of [0, 5, 10, 19]) {
+      const { turn } = run(pos, 3, { skillLevel });
+      expect(isLegal(pos, turn), `skill ${skillLevel}`).toBe(true);
+    }
+  });
+
+  it('reports MultiPV lines with distinct first turns, best first', () => {
+    const rules = getVariant('brandubh');
+    if (!rules.ok) throw new Error(rules.error.message);
+    const pos = Position.start(rules.value);
+    const { infos } = run(pos, 3, { multiPV: 3 });
+    const final = infos.filter((info) => info.depth === 3 && !info.score.bound);
+    expect(final.map((info) => info.multipv)).toEqual([1, 2, 3]);
+    const firsts = final.map((info) => makeTurn(pos, info.pv[0]));
+    expect(new Set(firsts).size).toBe(3);
+    const values = final.map((info) => info.score.value);
+    expect([...values].sort((a, b) => b - a)).toEqual(values);
+  });
+});
