@@ -94,3 +94,28 @@ describe('tfen', () => {
     expect(error(`${COPENHAGEN_TFEN} moves`)).toMatch(/extra text.*'moves'/);
   });
 });
+
+describe('results a loaded position shows (RULES.md 8.9)', () => {
+  const BASE7 = { ...VARIANTS.brandubh, king: 'strong' as const };
+
+  it('the king on an escape square: the defenders have won', () => {
+    const parsed = parseTfen(BASE7, 'K6/7/7/7/7/7/1t5 a -');
+    expect(parsed.ok && [parsed.value.winner, parsed.value.reason]).toEqual([1, 0]);
+  });
+
+  it('an exit fort with the attackers to move: the defenders have won', () => {
+    const fort = { ...BASE7, exitFort: true };
+    const parsed = parseTfen(fort, '1t5/7/7/7/2TT3/2T1T2/2TKT2 a -');
+    expect(parsed.ok && parsed.value.winner).toBe(1);
+    const notYet = parseTfen(fort, '1t5/7/7/7/2TT3/2T1T2/2TKT2 d -');
+    expect(notYet.ok && notYet.value.winner).toBe(-1);
+  });
+
+  it('encirclement with the defenders to move: the attackers have won', () => {
+    const ring = { ...BASE7, encirclement: true };
+    const parsed = parseTfen(ring, '7/3t3/2tTt2/2tKt2/3t3/7/7 d -');
+    expect(parsed.ok && parsed.value.winner).toBe(0);
+    const notYet = parseTfen(ring, '7/3t3/2tTt2/2tKt2/3t3/7/7 a -');
+    expect(notYet.ok && notYet.value.winner).toBe(-1);
+  });
+});
