@@ -9,3 +9,4 @@ export * from './perft.js';
 export { parseTfen, makeTfen } from './tfen.js';
 export { legalTurns, hasLegalTurn, gameOutcome, playTurn, makeTurn, parseTurn, playMoves } from './turns.js';
 export { parseRulesString, makeRulesString } from './rulesString.js';
+export { parseGameRecord, recordedWinner, recordMoves, alternativeStarts, replayMoves, replayRecord, type GameRecord, type Replay } from './records.js';
