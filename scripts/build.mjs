@@ -1,4 +1,8 @@
-// Bundles the CLI, the search worker and the Lazy SMP helper thread into dist/ (one file each, fast start-up, no tsx at run time).
+// Bundles the CLI, the search worker and the Lazy SMP helper thread into dist/ (no tsx at run time).
+// Code shared by them, and each CLI command loaded on demand, go to chunk files beside them in dist/
+// (not a subfolder: workers are found relative to the module that starts them), so that starting
+// the engine server parses only what it runs.
+import { readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const common = {
@@ -14,10 +18,20 @@ const common = {
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 };
 
-await build({
+const result = await build({
   ...common,
   entryPoints: { hnefi: 'src/cli.ts', 'search-worker': 'src/protocol/searchWorker.ts', 'search-helper': 'src/search/helperWorker.ts' },
   outdir: 'dist',
   entryNames: '[name]',
+  splitting: true,
+  chunkNames: '[name]-[hash]',
+  metafile: true,
   banner: { js: '#!/usr/bin/env node\n' + common.banner.js },
 });
+
+// Chunks of earlier builds (their names carry a content hash) would pile up: remove those not just written.
+const written = new Set(Object.keys(result.metafile.outputs).map((path) => path.replace(/^dist\//, '')));
+for (const file of readdirSync('dist')) {
+  const chunk = /^[a-z0-9-]+-[A-Z0-9]{8}\.js(\.map)?$/.test(file);
+  if (chunk && !written.has(file) && !written.has(file.replace(/\.map$/, ''))) rmSync(`dist/${file}`);
+}
