@@ -1,0 +1,149 @@
+// End-to-end: the built engine as an OpenTafl external engine (`--protocol opentafl`), driven by a
+// scripted host that sends what OpenTafl sends, in OpenTafl's order (test/protocol/openTaflHost.ts).
+
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  ATTACKERS, DEFENDERS, legalTurns, makeRulesString, parseSquare, stepFrom, stepTo, VARIANTS, type RuleSet,
+} from '../../src/engine/index.js';
+import { makePositionRecord, parsePositionRecord } from '../../src/protocol/openTaflNotation.js';
+import { hostLegalSteps, OpenTaflEngine, playGame } from './openTaflHost.js';
+
+// Attacker a5 takes c6 on c5 (against c7), then may go on to c3 taking d3 (against e3).
+const CHAIN_BOARD = '11/11/11/11/2t8/2T2K5/t10/11/3Tt6/11/11';
+const chainRules: RuleSet = {
+  ...VARIANTS.berserk,
+  name: 'chain',
+  start: CHAIN_BOARD.split('/').map((rank) => rank.replace(/\d+/g, (n) => '.'.repeat(Number(n)))),
+};
+
+let engines: OpenTaflEngine[] = [];
+function startEngine(args: string[] = []): OpenTaflEngine {
+  const engine = new OpenTaflEngine(args);
+  engines.push(engine);
+  return engine;
+}
+afterEach(() => {
+  for (const engine of engines) engine.kill();
+  engines = [];
+});
+
+const statuses = (lines: string[]) => lines.filter((line) => line.startsWith('status '));
+
+describe('OpenTafl external engine', () => {
+  it('plays a whole Brandubh game as the defenders, rules sent before its hello', async () => {
+    const engine = startEngine();
+    const log = await playGame(engine, { rules: VARIANTS.brandubh, engineSide: DEFENDERS, clockMs: 2000, maxTurns: 80, seed: 1 });
+    expect(log.lines[0]).toBe('hello');
+    expect(log.turns.filter((turn) => turn.side === DEFENDERS).length).toBeGreaterThan(0);
+    // A 7x7 board: the engine took the rules (its squares never go past g7).
+    for (const turn of log.turns) for (const step of turn.steps) expect(step).toMatch(/^[a-g][1-7]-[a-g][1-7]$/);
+    expect(log.finish).toBeGreaterThan(0);
+    expect(statuses(log.lines)).toEqual([]);
+    expect(await engine.goodbye()).toBe(0);
+  });
+
+  it('plays the berserk variant as the attackers until the host stops the game', async () => {
+    const engine = startEngine();
+    const log = await playGame(engine, { rules: VARIANTS.berserk, engineSide: ATTACKERS, clockMs: 2000, maxTurns: 16, seed: 2 });
+    expect(log.turns.length).toBeGreaterThanOrEqual(2);
+    expect(statuses(log.lines)).toEqual([]);
+    expect(await engine.goodbye()).toBe(0);
+  });
+
+  it('answers a berserk chain one step per play', async () => {
+    const engine = startEngine();
+    const log = await playGame(engine, { rules: chainRules, engineSide: ATTACKERS, clockMs: 2000, maxTurns: 1, seed: 3 });
+    expect(log.turns[0]).toEqual({ side: ATTACKERS, steps: ['a5-c5', 'c5-c3'] });
+    expect(log.lines.filter((line) => line.startsWith('move '))).toEqual(['move a5-c5', 'move c5-c3']);
+    expect(statuses(log.lines)).toEqual([]);
+    expect(await engine.goodbye()).toBe(0);
+  });
+
+  it('follows a berserk chain of the host sent as one opponent-move', async () => {
+    const engine = startEngine();
+    const log = await playGame(engine, { rules: chainRules, engineSide: DEFENDERS, clockMs: 2000, maxTurns: 12, seed: 4 });
+    expect(log.turns[0]).toEqual({ side: ATTACKERS, steps: ['a5-c5', 'c5-c3'] });
+    expect(log.turns[1].side).toBe(DEFENDERS);
+    // The chain fitted the engine's game: no resynchronisation from the record was needed.
+    expect(statuses(log.lines)).toEqual([]);
+    expect(await engine.goodbye()).toBe(0);
+  });
+
+  it('after error 2 offers another move, and the game goes on', async () => {
+    const engine = startEngine();
+    const log = await playGame(engine, {
+      rules: VARIANTS.copenhagen, engineSide: ATTACKERS, clockMs: 2000, maxTurns: 8, seed: 5, refuseTurn: 2,
+    });
+    expect(log.refused).toHaveLength(1);
+    expect(log.retried).toHaveLength(1);
+    expect(log.retried[0]).not.toBe(log.refused[0]);
+    expect(statuses(log.lines).some((line) => line.includes(`refused ${log.refused[0]} (illegal move)`))).toBe(true);
+    expect(log.turns.length).toBe(8);
+    expect(await engine.goodbye()).toBe(0);
+  });
+
+  it('analyzes a position given by position and side', async () => {
+    const engine = startEngine();
+    // Defenders to move, the king on a4 with a free file to the corners a1 and a7.
+    const record = '/3t3/3t3/3T3/K1t1Ttt/3T3/3t3/3t3/';
+    engine.send(`rules ${makeRulesString(VARIANTS.brandubh)}`, `position ${record}`, 'side defenders', 'clock 5000 5000 0 0 0', 'analyze 3 1');
+    const line = await engine.next(/^analysis /);
+    const fields = line.split(' ');
+    const count = Number(fields[1]);
+    expect(count).toBeGreaterThanOrEqual(1);
+    expect(count).toBeLessThanOrEqual(3);
+    expect(fields.length).toBe(2 + 2 * count);
+    const pos = parsePositionRecord(VARIANTS.brandubh, record, DEFENDERS);
+    if (!pos.ok) throw new Error(pos.error.message);
+    const firstSteps = new Set(legalTurns(pos.value).map((turn) => turn[0]));
+    for (let i = 0; i < count; i++) {
+      const moves = fields[2 + 2 * i].split('|');
+      const m = /^([a-g][1-7])-([a-g][1-7])$/.exec(moves[0]);
+      expect(m).not.toBeNull();
+      const from = parseSquare(pos.value.geo, (m as RegExpExecArray)[1]);
+      const to = parseSquare(pos.value.geo, (m as RegExpExecArray)[2]);
+      expect(from.ok && to.ok).toBe(true);
+      if (from.ok && to.ok) expect([...firstSteps].some((step) => stepFrom(step) === from.value && stepTo(step) === to.value)).toBe(true);
+      expect(Number.isFinite(Number(fields[3 + 2 * i]))).toBe(true);
+    }
+    // The best line escapes at once: a forced win for the defenders, negative from the attackers' view.
+    expect(['a4-a1', 'a4-a7']).toContain(fields[2]);
+    expect(Number(fields[3])).toBeLessThanOrEqual(-9000);
+    expect(await engine.goodbye()).toBe(0);
+  });
+
+  it('refuses rules it cannot play with a status naming every refused entry and error -1', async () => {
+    const engine = startEngine();
+    engine.send('rules dim:7 name:Brandub surf:n atkf:y ks:w linc:y mj:r start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/');
+    const status = await engine.next(/^status /);
+    expect(status).toContain("'linc:y'");
+    expect(status).toContain("'mj:r'");
+    expect(await engine.next(/^error /)).toMatch(/^error -1 /);
+    expect(await engine.goodbye()).toBe(0);
+  });
+
+  it('resynchronises from the position record when the moves do not fit', async () => {
+    const engine = startEngine();
+    const rules = VARIANTS.brandubh;
+    // The host says b4-b6 but its board shows a4-a3 played.
+    const record = '/3t3/3t3/t2T3/1tTKTtt/3T3/3t3/3t3/';
+    engine.send(`rules ${makeRulesString(rules)}`, `opponent-move b4-b6 ${record}`, 'clock 2000 2000 0 0 0', 'play defenders');
+    expect(await engine.next(/^status /)).toContain('continuing from the position record');
+    const move = await engine.next(/^move /);
+    const pos = parsePositionRecord(rules, record, DEFENDERS);
+    if (!pos.ok) throw new Error(pos.error.message);
+    const [from, to] = move.slice(5).split('-').map((name) => parseSquare(pos.value.geo, name));
+    expect(from.ok && to.ok).toBe(true);
+    if (from.ok && to.ok) expect(hostLegalSteps(pos.value).some((s) => stepFrom(s) === from.value && stepTo(s) === to.value)).toBe(true);
+    expect(makePositionRecord(pos.value)).toBe(record);
+    expect(await engine.goodbye()).toBe(0);
+  });
+
+  it('finish drops the running search: no move follows; end of input ends the engine', async () => {
+    const engine = startEngine();
+    engine.send(`rules ${makeRulesString(VARIANTS.berserk)}`, 'clock 600000 600000 0 0 0', 'play attackers', 'finish 0');
+    engine.child.stdin.end();
+    expect(await engine.exited).toBe(0);
+    expect(engine.lines.filter((line) => line.startsWith('move'))).toEqual([]);
+  });
+});
