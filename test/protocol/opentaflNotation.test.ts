@@ -53,7 +53,7 @@ describe('position records', () => {
     check('/3t3/3t3/3T3/ttTKTtm/3T3/3t3/3t3/', /rank 4 .*unknown piece letter 'm'/);
   });
 
-  it('withSideToMove keeps the board and drops an open run', () => {
+  it('withSideToMove keeps the board and sets the side to move', () => {
     const pos = Position.start(VARIANTS.brandubh);
     const turned = withSideToMove(pos, DEFENDERS);
     if (!turned.ok) throw new Error(turned.error.message);
