@@ -111,8 +111,14 @@ describe('capturing the king', () => {
     expect(VARIANTS.fetlar.cornersHostileToKing).toBe(false);
   });
 
+  it('weak: the empty throne is hostile to the king', () => {
+    const weak = { ...BASE7, king: 'weak' as const };
+    expect(outcome(play(setup(weak, { d5: 'K', a6: 't' }), 'a6d6'))).toEqual(ATTACKERS_WIN);
+  });
+
   it('mixed: strong on or next to the throne, weak elsewhere', () => {
     const mixed = VARIANTS.brandubh;
+    expect(outcome(play(setup(mixed, { d5: 'K', c5: 't', e5: 't', a6: 't' }), 'a6d6'))).toEqual(ATTACKERS_WIN);
     expect(outcome(play(setup(mixed, { d5: 'K', c5: 't', g5: 't' }), 'g5e5'))).toBeUndefined();
     expect(outcome(play(setup(mixed, { b3: 'K', a3: 't', g3: 't' }), 'g3c3'))).toEqual(ATTACKERS_WIN);
   });
@@ -150,6 +156,22 @@ describe('shield wall', () => {
   it('every member needs an enemy in front', () => {
     const pos = play(setup(WALL, { c1: 'T', d1: 'T', c2: 't', b1: 't', e3: 't', d6: 'K' }), 'e3e1');
     expect([at(pos, 'c1'), at(pos, 'd1')]).toEqual(['T', 'T']);
+  });
+
+  it('the defenders take a row of attackers, the king closing an end', () => {
+    const pos = play(setup(WALL, { c1: 't', d1: 't', c2: 'T', d2: 'T', b1: 'K', e3: 'T', g5: 't' }, 'd'), 'e3e1');
+    expect([at(pos, 'c1'), at(pos, 'd1')]).toEqual(['.', '.']);
+  });
+
+  it('the end of the board never closes a row', () => {
+    const noCorners = { ...WALL, hasCorners: false };
+    const pos = play(setup(noCorners, { a1: 'T', b1: 'T', a2: 't', b2: 't', c3: 't', d6: 'K' }), 'c3c1');
+    expect([at(pos, 'a1'), at(pos, 'b1')]).toEqual(['T', 'T']);
+  });
+
+  it('takes a wall and a custodial capture with the same move', () => {
+    const pos = play(setup(WALL, { c1: 'T', d1: 'T', c2: 't', d2: 't', b1: 't', e2: 'T', e3: 't', f1: 't', d6: 'K' }), 'f1e1');
+    expect([at(pos, 'c1'), at(pos, 'd1'), at(pos, 'e2')]).toEqual(['.', '.', '.']);
   });
 
   it('is off in variants without it', () => {
@@ -196,6 +218,14 @@ describe('encirclement', () => {
   it('a gap to the edge is no encirclement', () => {
     const { e5: _gap, ...open } = ring;
     expect(outcome(play(setup(ENC, open), 'd7d6'))).toBeUndefined();
+  });
+
+  it('a king on the edge is never encircled', () => {
+    const flat = { ...ENC, hasThrone: false };
+    const ringed = { b4: 'K', c4: 'T', a4: 't', b5: 't', b3: 't', c5: 't', c3: 't', d5: 't', d3: 't', g4: 't' };
+    expect(outcome(play(setup(flat, ringed), 'g4e4'))).toEqual({ winner: 0, reason: 'encirclement' });
+    const onEdge = { a4: 'K', b4: 'T', a5: 't', a3: 't', b5: 't', b3: 't', c5: 't', c3: 't', g4: 't' };
+    expect(outcome(play(setup(flat, onEdge), 'g4d4'))).toBeUndefined();
   });
 
   it('a defender outside the ring is no encirclement', () => {
