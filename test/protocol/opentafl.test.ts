@@ -1,6 +1,11 @@
 // End-to-end: the built engine as an OpenTafl external engine (`--protocol opentafl`), driven by a
 // scripted host that sends what OpenTafl sends, in OpenTafl's order (test/protocol/openTaflHost.ts).
 
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ATTACKERS, DEFENDERS, legalTurns, makeRulesString, parseSquare, stepFrom, stepTo, VARIANTS, type RuleSet,
@@ -145,5 +150,35 @@ describe('OpenTafl external engine', () => {
     engine.child.stdin.end();
     expect(await engine.exited).toBe(0);
     expect(engine.lines.filter((line) => line.startsWith('move'))).toEqual([]);
+  });
+});
+
+describe('the engines .ini file in docs/opentafl.md', () => {
+  it('has every key OpenTafl reads, non-empty arguments, and starts the engine as OpenTafl would', async () => {
+    const text = readFileSync(fileURLToPath(new URL('../../docs/opentafl.md', import.meta.url)), 'utf8');
+    const block = /```ini\n([\s\S]*?)```/.exec(text)?.[1] ?? '';
+    expect(block.split('\n')[0]).toBe('[engine]');
+    const entries = new Map(block.split('\n').slice(1).filter((line) => line.includes('=')).map((line) => {
+      const at = line.indexOf('=');
+      return [line.slice(0, at), line.slice(at + 1)] as const;
+    }));
+    for (const key of ['directory', 'filename', 'command', 'arguments', 'name']) expect(entries.get(key)).toBeTruthy();
+    // An OpenTafl folder whose engines/hnefi is this checkout (as the text says to set it up).
+    const openTafl = mkdtempSync(join(tmpdir(), 'opentafl-'));
+    mkdirSync(join(openTafl, 'engines'));
+    symlinkSync(fileURLToPath(new URL('../..', import.meta.url)), join(openTafl, 'engines', 'hnefi'));
+    try {
+      const directory = join(openTafl, 'engines', entries.get('directory') as string);
+      expect(existsSync(join(directory, entries.get('filename') as string))).toBe(true);
+      // OpenTafl splits the arguments at single spaces and runs the command in the directory.
+      const command = entries.get('command') === 'node' ? process.execPath : (entries.get('command') as string);
+      const child = spawnSync(command, (entries.get('arguments') as string).split(' '), {
+        cwd: directory, input: 'goodbye\n', encoding: 'utf8', timeout: 20_000,
+      });
+      expect(child.stdout.split('\n')[0]).toBe('hello');
+      expect(child.status).toBe(0);
+    } finally {
+      rmSync(openTafl, { recursive: true, force: true });
+    }
   });
 });
