@@ -335,7 +335,10 @@ export class OpenTaflServer {
 
   private startSearch(kind: SearchContext['kind'], limits: GoLimits): void {
     this.search = { kind, root: this.pos.clone(), abandoned: false, lines: new Map() };
-    this.engine.go(this.record(), limits);
+    if (this.engine.go(this.record(), limits)) return;
+    // Only while quitting, or with a search still running, which abandonSearch waited out.
+    this.search = undefined;
+    this.status('error: the search thread is busy; nothing searched');
   }
 
   private refusedHere(): Set<number> {
