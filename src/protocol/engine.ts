@@ -30,6 +30,11 @@ interface RunningSearch {
   stopRequested: boolean;
 }
 
+/** The options actually given: an `undefined` value (an absent flag) must not replace a default. */
+function defined(options: Partial<SearchOptions>): Partial<SearchOptions> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+}
+
 /** The bundled worker sits next to the bundled CLI (dist/); from sources, use the built one. */
 function defaultWorkerFile(): string {
   const beside = fileURLToPath(new URL('./search-worker.js', import.meta.url));
@@ -53,7 +58,7 @@ export class Engine {
     options: Partial<SearchOptions> = {},
     private readonly workerFile = defaultWorkerFile(),
   ) {
-    this.options = { ...DEFAULT_OPTIONS, ...options };
+    this.options = { ...DEFAULT_OPTIONS, ...defined(options) };
     this.startWorker();
   }
 
@@ -66,8 +71,8 @@ export class Engine {
   }
 
   setOptions(options: Partial<SearchOptions>): void {
-    this.options = { ...this.options, ...options };
-    this.post({ type: 'options', options });
+    this.options = { ...this.options, ...defined(options) };
+    this.post({ type: 'options', options: defined(options) });
   }
 
   newGame(): void {

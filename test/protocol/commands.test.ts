@@ -103,6 +103,8 @@ describe('engine commands', () => {
     const infos = engine.lines.slice(from, best).filter((l) => l.startsWith('info depth'));
     expect(infos.length).toBeGreaterThan(0);
     expect(infos[infos.length - 1]).toMatch(/^info depth 2 seldepth \d+ multipv 1 score (cp|mate) -?\d+ nodes \d+ nps \d+ hashfull \d+ time \d+ pv [a-k0-9 ]+$/);
+    // Started without flags, the default Hash (64 MB) is in force: a small search fills little of it.
+    expect(Number(/ hashfull (\d+) /.exec(infos[infos.length - 1])?.[1])).toBeLessThan(100);
     const pos = Position.start(VARIANTS.berserk);
     pos.makeStep(legalTurns(pos).find((t) => makeTurn(pos, t) === 'd1d2')![0]);
     const legal = legalTurns(pos).map((t) => makeTurn(pos, t));
