@@ -74,6 +74,7 @@ export class Searcher {
   private helpers: HelperPool | undefined;
   private pos!: Position;
   private evaluator: Evaluator | undefined;
+  private customWeights: readonly number[] | undefined;
   private captureGenerator: CaptureGenerator | undefined;
   private escapeFlag = SQ_CORNER;
   private drawByRepetition = false;
@@ -116,6 +117,12 @@ export class Searcher {
     this.tt.clear();
     this.history.fill(0);
     this.killers.fill(0);
+  }
+
+  /** Evaluation weights other than weights.ts's (for tuning matches); undefined restores those. */
+  useWeights(weights: readonly number[] | undefined): void {
+    this.customWeights = weights;
+    this.evaluator = undefined;
   }
 
   /** Ends the helper threads (they are started again by the next search that wants them). */
@@ -166,7 +173,7 @@ export class Searcher {
     this.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : Infinity;
     const budget = timeBudget(limits, pos.side, this.options.moveOverheadMs);
     this.maximumTime = budget.maximum;
-    if (!this.evaluator || this.evaluator.rules !== pos.rules) this.evaluator = new Evaluator(pos);
+    if (!this.evaluator || this.evaluator.rules !== pos.rules) this.evaluator = new Evaluator(pos, this.customWeights);
     this.escapeFlag = this.evaluator.escapeFlag;
     if (this.lineStamp.length !== pos.geo.cells) this.lineStamp = new Int32Array(pos.geo.cells);
     if (!this.captureGenerator || this.captureGenerator.cells !== pos.geo.cells) this.captureGenerator = new CaptureGenerator(pos.geo.cells);

@@ -18,11 +18,13 @@ export const F_ESCAPE_DISTANCE = 9;
 export const F_CORNER_GUARDS = 10;
 export const F_ATTACKER_CHAIN = 11;
 export const F_TEMPO = 12;
-export const FEATURE_COUNT = 13;
+/** Constant 1: how far the variant favours the defenders, all else equal (it never changes a choice). */
+export const F_BALANCE = 13;
+export const FEATURE_COUNT = 14;
 
 export const FEATURE_NAMES: readonly string[] = [
   'attackerMen', 'attackerSpecials', 'defenderMen', 'defenderSpecials', 'kingOpenLines', 'kingRoutes',
-  'kingMobility', 'kingAttackers', 'kingDefenders', 'escapeDistance', 'cornerGuards', 'attackerChain', 'tempo',
+  'kingMobility', 'kingAttackers', 'kingDefenders', 'escapeDistance', 'cornerGuards', 'attackerChain', 'tempo', 'balance',
 ];
 
 export type Family = 'corner' | 'berserk' | 'edge';
@@ -34,7 +36,7 @@ export function familyOf(rules: RuleSet): Family {
 
 // Order as the F_* indices above.
 export const WEIGHTS: Record<Family, readonly number[]> = {
-  corner: [100, 140, 170, 220, 120, 45, 4, 25, 5, 12, 20, 4, 15],
-  berserk: [100, 150, 170, 240, 120, 45, 4, 25, 5, 12, 20, 4, 15],
-  edge: [100, 140, 150, 200, 150, 50, 6, 40, 5, 20, 0, 4, 15],
+  corner: [100, 140, 170, 220, 120, 45, 4, 25, 5, 12, 20, 4, 15, 0],
+  berserk: [100, 150, 170, 240, 120, 45, 4, 25, 5, 12, 20, 4, 15, 0],
+  edge: [100, 140, 150, 200, 150, 50, 6, 40, 5, 20, 0, 4, 15, 0],
 };
