@@ -60,6 +60,8 @@ interface SearchContext {
   abandoned: boolean;
   /** analyze: the last exact report of each line, by multipv index. */
   lines: Map<number, SearchInfo>;
+  /** play without any clock yet: the side searching (a first clock restarts the search with it). */
+  untimedSide?: Side;
 }
 
 export class OpenTaflServer {
@@ -209,10 +211,17 @@ export class OpenTaflServer {
     this.setPosition(pos.value);
   }
 
-  private clockCommand(fields: string[]): void {
+  private async clockCommand(fields: string[]): Promise<void> {
     const clock = parseClock(fields);
     if (!clock.ok) return this.status(`error: ${clock.error.message}; the previous clock stays`);
     this.clock = clock.value;
+    // The protocol text has the clock follow `play` (OpenTafl itself sends it first): a search started
+    // without any clock starts again with it.
+    const side = this.search?.untimedSide;
+    if (side !== undefined) {
+      await this.abandonSearch();
+      await this.playCommand(SIDE_NAMES[side]);
+    }
   }
 
   private finishCommand(): Promise<void> {
@@ -315,6 +324,7 @@ export class OpenTaflServer {
     const limits: GoLimits = clockLimits(this.clock, side, this.settings.untimedMoveMs);
     if (turns.length < all.length) limits.searchmoves = turns;
     this.startSearch('play', limits);
+    if (this.search && !this.clock) this.search.untimedSide = side;
   }
 
   private async analyzeCommand(countText: string | undefined, secondsText: string | undefined): Promise<void> {

@@ -144,6 +144,14 @@ describe('OpenTafl external engine', () => {
     expect(await engine.goodbye()).toBe(0);
   });
 
+  it('a first clock that comes after play restarts the search with it', async () => {
+    // Without a clock the engine would think for a minute per move.
+    const engine = startEngine(['--movetime', '60000']);
+    engine.send(`rules ${makeRulesString(VARIANTS.brandubh)}`, 'play attackers', 'clock 1000 1000 0 0 0');
+    expect(await engine.next(/^move /, 20_000)).toMatch(/^move [a-g][1-7]-[a-g][1-7]$/);
+    expect(await engine.goodbye()).toBe(0);
+  });
+
   it('finish drops the running search: no move follows; end of input ends the engine', async () => {
     const engine = startEngine();
     engine.send(`rules ${makeRulesString(VARIANTS.berserk)}`, 'clock 600000 600000 0 0 0', 'play attackers', 'finish 0');
