@@ -161,7 +161,7 @@ describe('OpenTafl external engine', () => {
   });
 });
 
-describe('the engines .ini file in docs/opentafl.md', () => {
+describe('the engines .ini file in docs/opentafl.md and the README', () => {
   it('has every key OpenTafl reads, non-empty arguments, and starts the engine as OpenTafl would', async () => {
     const text = readFileSync(fileURLToPath(new URL('../../docs/opentafl.md', import.meta.url)), 'utf8');
     const block = /```ini\n([\s\S]*?)```/.exec(text)?.[1] ?? '';
@@ -171,6 +171,9 @@ describe('the engines .ini file in docs/opentafl.md', () => {
       return [line.slice(0, at), line.slice(at + 1)] as const;
     }));
     for (const key of ['directory', 'filename', 'command', 'arguments', 'name']) expect(entries.get(key)).toBeTruthy();
+    // The README shows the same file.
+    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+    expect(/```ini\n([\s\S]*?)```/.exec(readme)?.[1]).toBe(block);
     // An OpenTafl folder whose engines/hnefi is this checkout (as the text says to set it up).
     const openTafl = mkdtempSync(join(tmpdir(), 'opentafl-'));
     mkdirSync(join(openTafl, 'engines'));
