@@ -62,6 +62,8 @@ interface SearchContext {
   lines: Map<number, SearchInfo>;
   /** play without any clock yet: the side searching (a first clock restarts the search with it). */
   untimedSide?: Side;
+  /** play: the turns the host may accept (the answer if the search thread fails to give one of them). */
+  allowed: number[][];
 }
 
 export class OpenTaflServer {
@@ -323,7 +325,7 @@ export class OpenTaflServer {
     this.plan = [];
     const limits: GoLimits = clockLimits(this.clock, side, this.settings.untimedMoveMs);
     if (turns.length < all.length) limits.searchmoves = turns;
-    this.startSearch('play', limits);
+    this.startSearch('play', limits, turns);
     if (this.search && !this.clock) this.search.untimedSide = side;
   }
 
@@ -340,11 +342,11 @@ export class OpenTaflServer {
     this.engine.setOptions({ multiPV: Math.min(count, MAX_MULTIPV, turns.length) });
     const limits: GoLimits = { movetime: Math.max(1, seconds) * 1000 };
     if (turns.length < all.length) limits.searchmoves = turns;
-    this.startSearch('analyze', limits);
+    this.startSearch('analyze', limits, turns);
   }
 
-  private startSearch(kind: SearchContext['kind'], limits: GoLimits): void {
-    this.search = { kind, root: this.pos.clone(), abandoned: false, lines: new Map() };
+  private startSearch(kind: SearchContext['kind'], limits: GoLimits, allowed: number[][]): void {
+    this.search = { kind, root: this.pos.clone(), abandoned: false, lines: new Map(), allowed };
     if (this.engine.go(this.record(), limits)) return;
     // Only while quitting, or with a search still running, which abandonSearch waited out.
     this.search = undefined;
@@ -379,8 +381,9 @@ export class OpenTaflServer {
     if (search.kind === 'analyze') this.engine.setOptions({ multiPV: this.multiPV });
     if (search.abandoned || this.quitting) return;
     if (search.kind === 'analyze') return this.writeAnalysis(search, best);
-    const steps = (best ?? []).filter((step) => step !== END_RUN);
-    if (steps.length === 0) return this.cannotMove('the search found no move');
+    // A search cut short (or a failed search thread) may fall back on a turn the host would not take.
+    const found = (best ?? []).filter((step) => step !== END_RUN);
+    const steps = search.allowed.some((turn) => turn[0] === found[0]) ? found : search.allowed[0];
     this.plan = steps.slice(1);
     this.sendStep(steps[0]);
   }
