@@ -22,12 +22,8 @@ export interface EngineCallbacks {
 interface RunningSearch {
   id: number;
   game: GameRecord;
-  limits: GoLimits;
   /** The best turn of the last info line, used if the worker dies mid-search. */
   lastPvMove: number[] | null;
-  /** An infinite search that ended by itself keeps its answer until stop (UCI). */
-  heldBest?: number[] | null;
-  stopRequested: boolean;
 }
 
 /** The options actually given: an `undefined` value (an absent flag) must not replace a default. */
@@ -86,7 +82,7 @@ export class Engine {
   go(game: GameRecord, limits: GoLimits): boolean {
     if (this.search || this.closing) return false;
     const id = this.nextId++;
-    this.search = { id, game, limits, lastPvMove: null, stopRequested: false };
+    this.search = { id, game, lastPvMove: null };
     const pos = replayGame(game);
     if (!pos.ok || legalTurns(pos.value).length === 0) {
       if (!pos.ok) this.callbacks.onError(pos.error.message);
@@ -98,15 +94,12 @@ export class Engine {
     return true;
   }
 
-  /** Ends the running search soon; its best turn follows through onBestMove. Ignored when idle. */
+  /**
+   * Ends the running search soon; its best turn follows through onBestMove. Ignored when idle.
+   * (An infinite search answers only after this: the Searcher waits for the flag.)
+   */
   stop(): void {
-    const search = this.search;
-    if (!search) return;
-    search.stopRequested = true;
-    if (search.heldBest !== undefined) {
-      this.finish(search.id, search.heldBest);
-      return;
-    }
+    if (!this.search) return;
     Atomics.store(this.stopFlag, 0, 1);
   }
 
@@ -169,13 +162,9 @@ export class Engine {
         this.callbacks.onInfo(message.info, search.game);
         return;
       }
-      case 'bestMove': {
-        const search = this.search;
-        if (!search || search.id !== message.id) return;
-        if (search.limits.infinite && !search.stopRequested) search.heldBest = message.best;
-        else this.finish(message.id, message.best);
+      case 'bestMove':
+        this.finish(message.id, message.best);
         return;
-      }
       case 'failed':
         this.callbacks.onError(`search failed: ${message.message}`);
         this.finishWithFallback(message.id);
