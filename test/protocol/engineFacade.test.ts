@@ -1,0 +1,68 @@
+// The engine facade on its own: the real worker (dist/search-worker.js), and a worker that dies.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { legalTurns, makeTurn, Position, VARIANTS } from '../../src/engine/index.js';
+import { Engine } from '../../src/protocol/engine.js';
+import { Game } from '../../src/protocol/game.js';
+
+function recorder() {
+  const events: string[] = [];
+  let resolveBest: (best: number[] | null) => void = () => {};
+  const nextBest = () => new Promise<number[] | null>((resolve) => (resolveBest = resolve));
+  return {
+    events,
+    nextBest,
+    callbacks: {
+      onInfo: () => events.push('info'),
+      onBestMove: (best: number[] | null) => {
+        events.push('bestmove');
+        resolveBest(best);
+      },
+      onError: (message: string) => events.push(`error: ${message}`),
+    },
+  };
+}
+
+describe('engine facade', () => {
+  it('searches in the worker, refuses a second go, stops, answers isReady, quits', async () => {
+    const log = recorder();
+    const engine = new Engine(log.callbacks, { hashMB: 1 });
+    const game = Game.start(VARIANTS.brandubh);
+    const best = log.nextBest();
+    expect(engine.go(game.record(), { infinite: true })).toBe(true);
+    expect(engine.go(game.record(), { depth: 1 })).toBe(false);
+    await new Promise<void>((resolve) => engine.isReady(resolve));
+    engine.stop();
+    const turn = await best;
+    const pos = Position.start(VARIANTS.brandubh);
+    expect(legalTurns(pos).map((t) => makeTurn(pos, t))).toContain(makeTurn(pos, turn!));
+    expect(log.events.filter((e) => e === 'bestmove')).toHaveLength(1);
+    await new Promise<void>((resolve) => engine.isReady(resolve));
+    await engine.quit();
+  });
+
+  it('a worker that dies mid-search is replaced and the search still gets a legal answer', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hnefi-'));
+    const workerFile = join(dir, 'dying-worker.mjs');
+    writeFileSync(workerFile, `import { parentPort } from 'node:worker_threads';
+parentPort.on('message', (m) => {
+  if (m.type === 'ping') parentPort.postMessage({ type: 'pong', id: m.id });
+  if (m.type === 'go') process.exit(3);
+});`);
+    const log = recorder();
+    const engine = new Engine(log.callbacks, {}, workerFile);
+    const game = Game.start(VARIANTS.tablut);
+    const best = log.nextBest();
+    engine.go(game.record(), { depth: 2 });
+    const turn = await best;
+    const pos = Position.start(VARIANTS.tablut);
+    expect(legalTurns(pos).map((t) => makeTurn(pos, t))).toContain(makeTurn(pos, turn!));
+    expect(log.events[0]).toBe('error: search thread stopped (exit code 3); restarting it');
+    await new Promise<void>((resolve) => engine.isReady(resolve));
+    expect(engine.searching).toBe(false);
+    await engine.quit();
+  });
+});
