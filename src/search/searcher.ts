@@ -201,8 +201,10 @@ export class Searcher {
         sortFrom(rootMoves, pvIndex);
       }
       if (this.aborted) {
-        // A move of the unfinished iteration that beat the previous best is worth playing.
-        if (depth > 1 && rootMoves[0].score > rootMoves[0].previousScore && rootMoves[0].score > -INFINITE) bestPV = rootMoves[0].pv;
+        // A move of the unfinished iteration that beat the previous best is worth playing; cut short
+        // in the first iteration, the best move searched so far (or the best-ordered one) is.
+        sortFrom(rootMoves, 0);
+        if (rootMoves[0].score > rootMoves[0].previousScore && rootMoves[0].score > -INFINITE) bestPV = rootMoves[0].pv;
         break;
       }
       sortFrom(rootMoves, 0);
@@ -229,16 +231,20 @@ export class Searcher {
     return performance.now() - this.startTime;
   }
 
+  /** The root steps (those starting a `searchmoves` turn, if given), best-looking first. */
   private rootMoves(searchmoves: number[][] | undefined): RootMove[] {
-    const n = generateSteps(this.pos, this.steps, 0);
+    const pos = this.pos;
+    const n = generateSteps(pos, this.steps, 0);
     this.stackBase[1] = n;
-    const moves: RootMove[] = [];
+    const ttStep = this.tt.probe(pos.hashLo, pos.hashHi) ? this.tt.hitStep : -1;
+    this.orderSteps(0, n, ttStep, 0);
+    const moves: (RootMove & { order: number })[] = [];
     for (let i = 0; i < n; i++) {
       const step = this.steps[i];
       if (searchmoves && searchmoves.length > 0 && !searchmoves.some((turn) => turn[0] === step)) continue;
-      moves.push({ step, score: -INFINITE, previousScore: -INFINITE, pv: [step], selDepth: 0 });
+      moves.push({ step, score: -INFINITE, previousScore: -INFINITE, pv: [step], selDepth: 0, order: this.order[i] });
     }
-    return moves;
+    return moves.sort((a, b) => b.order - a.order);
   }
 
   /** One principal variation of one iteration, with a window around the previous score. */
@@ -323,8 +329,8 @@ export class Searcher {
       this.aborted = true;
       return;
     }
-    if (!this.limitsActive) return;
-    if (this.nodes >= this.nodeLimit || this.elapsed() >= this.maximumTime) this.aborted = true;
+    // The clock always counts; a node limit only once the first iteration has given a move.
+    if (this.elapsed() >= this.maximumTime || (this.limitsActive && this.nodes >= this.nodeLimit)) this.aborted = true;
   }
 
   private terminalScore(turnPly: number): number {
