@@ -46,6 +46,10 @@ export class Engine {
   private search: RunningSearch | undefined;
   private readonly pings = new Map<number, () => void>();
   private closing = false;
+  /** The current worker has said it is up (so a death is worth a restart). */
+  private workerUp = false;
+  /** The worker died before it ever came up: no search thread; searches get a legal turn at once. */
+  private broken = false;
   private quitting: Promise<void> | undefined;
   private bestMoveWaiters: (() => void)[] = [];
 
@@ -89,6 +93,11 @@ export class Engine {
       queueMicrotask(() => this.finish(id, null));
       return true;
     }
+    if (this.broken) {
+      this.callbacks.onError('no search thread: answering with the first legal turn');
+      queueMicrotask(() => this.finishWithFallback(id));
+      return true;
+    }
     Atomics.store(this.stopFlag, 0, 0);
     this.post({ type: 'go', id, game, limits });
     return true;
@@ -105,7 +114,7 @@ export class Engine {
 
   /** Calls back at once during a search; otherwise once the worker has caught up with every call before. */
   isReady(callback: () => void): void {
-    if (this.search) {
+    if (this.search || this.broken) {
       callback();
       return;
     }
@@ -137,6 +146,7 @@ export class Engine {
   private startWorker(): void {
     const worker = new Worker(this.workerFile);
     this.worker = worker;
+    this.workerUp = false;
     worker.on('message', (message: FromWorker) => this.onMessage(message));
     worker.on('error', (error) => this.onWorkerDeath(worker, error.message));
     worker.on('exit', (code) => this.onWorkerDeath(worker, `exit code ${code}`));
@@ -149,6 +159,9 @@ export class Engine {
 
   private onMessage(message: FromWorker): void {
     switch (message.type) {
+      case 'up':
+        this.workerUp = true;
+        return;
       case 'pong': {
         const callback = this.pings.get(message.id);
         this.pings.delete(message.id);
@@ -172,12 +185,20 @@ export class Engine {
     }
   }
 
-  /** A dead worker is replaced; a search it was running still gets a legal answer. */
+  /**
+   * A dead worker is replaced, unless it never came up (restarting it would fail the same way, for
+   * ever); a search it was running still gets a legal answer.
+   */
   private onWorkerDeath(worker: Worker, why: string): void {
     if (this.closing || worker !== this.worker) return;
     worker.removeAllListeners();
-    this.callbacks.onError(`search thread stopped (${why}); restarting it`);
-    this.startWorker();
+    if (this.workerUp) {
+      this.callbacks.onError(`search thread stopped (${why}); restarting it`);
+      this.startWorker();
+    } else {
+      this.broken = true;
+      this.callbacks.onError(`search thread could not start (${why})`);
+    }
     for (const [id, callback] of [...this.pings]) {
       this.pings.delete(id);
       callback();

@@ -20,6 +20,7 @@ port.on('message', (message: ToWorker) => {
     case 'init':
       stop = message.stop;
       searcher = new Searcher(message.options);
+      post({ type: 'up' });
       return;
     case 'options':
       searcher?.setOptions(message.options);

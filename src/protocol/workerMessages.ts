@@ -11,6 +11,7 @@ export type ToWorker =
   | { type: 'go'; id: number; game: GameRecord; limits: GoLimits };
 
 export type FromWorker =
+  | { type: 'up' }
   | { type: 'pong'; id: number }
   | { type: 'info'; id: number; info: SearchInfo }
   | { type: 'bestMove'; id: number; best: number[] | null }

@@ -49,6 +49,7 @@ describe('engine facade', () => {
     const workerFile = join(dir, 'dying-worker.mjs');
     writeFileSync(workerFile, `import { parentPort } from 'node:worker_threads';
 parentPort.on('message', (m) => {
+  if (m.type === 'init') parentPort.postMessage({ type: 'up' });
   if (m.type === 'ping') parentPort.postMessage({ type: 'pong', id: m.id });
   if (m.type === 'go') process.exit(3);
 });`);
@@ -63,6 +64,20 @@ parentPort.on('message', (m) => {
     expect(log.events[0]).toBe('error: search thread stopped (exit code 3); restarting it');
     await new Promise<void>((resolve) => engine.isReady(resolve));
     expect(engine.searching).toBe(false);
+    await engine.quit();
+  });
+
+  it('a worker that cannot start is not restarted; searches still get a legal answer', async () => {
+    const log = recorder();
+    const engine = new Engine(log.callbacks, {}, join(tmpdir(), 'no-such-hnefi-worker.mjs'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(log.events.filter((e) => e.startsWith('error: search thread could not start'))).toHaveLength(1);
+    const best = log.nextBest();
+    engine.go(Game.start(VARIANTS.brandubh).record(), { depth: 3 });
+    const pos = Position.start(VARIANTS.brandubh);
+    expect(legalTurns(pos).map((t) => makeTurn(pos, t))).toContain(makeTurn(pos, (await best)!));
+    await new Promise<void>((resolve) => engine.isReady(resolve));
+    expect(log.events.filter((e) => e.startsWith('error: search thread'))).toHaveLength(1);
     await engine.quit();
   });
 });
