@@ -33,6 +33,9 @@ const SELECTION_STEPS = 16;
 const SKILL_CANDIDATES = 4;
 /** Start another iteration only before this share of the optimum time is used. */
 const NEXT_ITERATION_SHARE = 0.55;
+/** Futility pruning: depths it applies to and the margin per turn of depth, centipawns. */
+const FUTILITY_DEPTH = 2;
+const FUTILITY_MARGIN = 150;
 const ORDER_TT = 1 << 30;
 const ORDER_ESCAPE = 1 << 29;
 const ORDER_CAPTURE = 1 << 28;
@@ -353,6 +356,11 @@ export class Searcher {
     if (ply >= MAX_PLY - 2) return this.evaluator!.evaluate(pos);
     if (this.drawByRepetition && pos.berserker === NO_SQUARE && repeatsEarlier(pos)) return 0;
 
+    // Mate distance: nothing here beats winning at the end of this turn or loses faster than now.
+    if (alpha < -(MATE - turnPly)) alpha = -(MATE - turnPly);
+    if (beta > MATE - turnPly - 1) beta = MATE - turnPly - 1;
+    if (alpha >= beta) return alpha;
+
     const pvNode = beta - alpha > 1;
     const tt = this.tt;
     let ttStep = -1;
@@ -365,10 +373,18 @@ export class Searcher {
       }
     }
 
+    // Static pruning needs a quiet king: an open escape line decides more than any margin.
+    const quietNode = !pvNode && pos.berserker === NO_SQUARE && !isMateScore(beta) && !isMateScore(alpha)
+      && (pos.kingSq === NO_SQUARE || kingOpenLines(pos, this.escapeFlag) === 0);
+    const staticEval = quietNode ? this.evaluator!.evaluate(pos) : 0;
+    // Reverse futility: far enough above beta that one turn of the opponent's will not bring it back.
+    if (quietNode && depth <= FUTILITY_DEPTH && staticEval - FUTILITY_MARGIN * depth >= beta) return staticEval;
+    // Futility: close to the horizon and far below alpha, only tactical steps can help.
+    const futile = quietNode && depth <= FUTILITY_DEPTH && staticEval + FUTILITY_MARGIN * depth <= alpha;
+
     // Null move: if passing (END_RUN outside a run ends the turn without a step) still fails high,
     // a real step will too. Tafl has little zugzwang; never mid-run, where passing is a real step.
-    if (!pvNode && depth >= 3 && pos.berserker === NO_SQUARE && !isMateScore(beta) && this.afterNull[ply] === 0
-      && this.evaluator!.evaluate(pos) >= beta) {
+    if (quietNode && depth >= 3 && this.afterNull[ply] === 0 && staticEval >= beta) {
       pos.makeStep(END_RUN);
       if (pos.winner === NO_WINNER) {
         const reduction = 3 + (depth >> 2);
@@ -399,6 +415,10 @@ export class Searcher {
       // Most cut-offs come early; past the first steps, generation order is good enough and cheaper.
       if (i - sp < SELECTION_STEPS) pickBest(steps, order, i, end);
       const step = steps[i];
+      if (futile && i > sp && order[i] < ORDER_KILLER) {
+        if (staticEval > best) best = staticEval;
+        continue;
+      }
       pos.makeStep(step);
       const sameSide = pos.side === side;
       let score: number;
@@ -426,7 +446,7 @@ export class Searcher {
           alpha = score;
           this.updatePV(ply, step);
           if (score >= beta) {
-            if (order[i] < ORDER_KILLER && step !== END_RUN) this.rewardQuiet(side, step, ply, depth);
+            if (order[i] < ORDER_KILLER && step !== END_RUN) this.rewardQuiet(side, step, ply, depth, sp, i);
             break;
           }
         }
@@ -447,15 +467,24 @@ export class Searcher {
     this.pvLength[ply] = Math.max(childLength, ply + 1);
   }
 
-  private rewardQuiet(side: Side, step: number, ply: number, depth: number): void {
+  /** A quiet step caused a cut-off: it becomes a killer and gains history; the quiet steps tried before it lose some. */
+  private rewardQuiet(side: Side, step: number, ply: number, depth: number, first: number, index: number): void {
     const k = ply * 2;
     if (this.killers[k] !== step) {
       this.killers[k + 1] = this.killers[k];
       this.killers[k] = step;
     }
-    const index = (side << 18) | step;
-    const value = this.history[index] + depth * depth;
-    this.history[index] = value > HISTORY_MAX ? HISTORY_MAX : value;
+    const history = this.history;
+    const bonus = depth * depth;
+    const base = side << 18;
+    const value = history[base | step] + bonus;
+    history[base | step] = value > HISTORY_MAX ? HISTORY_MAX : value;
+    for (let j = first; j < index; j++) {
+      const tried = this.steps[j];
+      if (this.order[j] >= ORDER_KILLER || tried === END_RUN) continue;
+      const lowered = history[base | tried] - bonus;
+      history[base | tried] = lowered < -HISTORY_MAX ? -HISTORY_MAX : lowered;
+    }
   }
 
   /** Gives every step from..end an ordering value in `order`. */
