@@ -46,6 +46,14 @@ describe('hnefi command line', () => {
     }
   });
 
+  it('the engine server takes --variant, --hash and --threads', () => {
+    const run = hnefiWithInput('d\ngo depth 3\n', '--variant', 'brandubh', '--hash', '8', '--threads', '2');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Rules: brandubh (7x7)');
+    expect(run.stdout).toMatch(/\nbestmove [a-g]\d[a-g]\d\n$/);
+    expect(run.stderr).toBe('');
+  });
+
   it('perft prints the count, the time and leaves per second', () => {
     const run = hnefi('perft', '--variant', 'brandubh', '--depth', '3');
     expect(run.code).toBe(0);
