@@ -52,7 +52,7 @@ export class UciServer {
   private searchRoot: Position | undefined;
   private searchStart = 0;
   private searchIsInfinite = false;
-  /** Lines that arrived while an idle `isready` waited for the search thread to catch up. */
+  /** Lines that arrived while the server was holding (see `holding`). */
   private readonly pending: string[] = [];
   private waitingForReady = false;
   private stopping = false;
