@@ -121,6 +121,14 @@ describe('berserk chains', () => {
     expect([pos.berserker, turnNames(pos).length]).toEqual([-1, 0]);
   });
 
+  it('a continuation that captures the king by completing the ring of four goes on the run', () => {
+    // d7d3 takes c3 (against b3); then d3d2 closes the ring round the king on e2 (d2 e3 f2 e1).
+    const pos = setup(BERSERK7, { d7: 't', c3: 'T', b3: 't', e2: 'K', e3: 't', f2: 't', e1: 't', g6: 'T' });
+    expect(turnNames(pos)).toContain('d7d3d2');
+    play(pos, 'd7d3d2');
+    expect(outcome(pos)).toEqual(KING_CAPTURED);
+  });
+
   it('a run ends by itself when the piece has no capturing step left', () => {
     const pos = setup(BERSERK7, CHAIN, 'd');
     const chain = parseTurn(pos, 'e2e4e6');
