@@ -12,7 +12,8 @@
 // tfr        i | d | w | a | f      repetition: ignore | draw | repeater-loses | defenders-lose |
 //                                   forbidden (d). OpenTafl's `w` ("the player who moves into the
 //                                   repeated state wins") is the repeater losing; `a` and `f` are
-//                                   Hnefi extensions; OpenTafl's `l` (the repeater wins) is refused
+//                                   Hnefi extensions (OpenTafl reads them as a draw); OpenTafl's `l`
+//                                   (the repeater wins) is refused
 // ka         y | n                  kingArmed (y); `a` (anvil only) and `h` (hammer only) are refused
 // ks         s|y, w|n, c            king: strong | weak | mixed (strong on or next to the throne) (s);
 //                                   `m` (middleweight) is refused
@@ -44,6 +45,7 @@
 // jo         y | n                  Hnefi extension: jumpOverOwn (n)
 // start      /rank1/rank2/.../      start position, rank 1 first (required, or starti)
 // starti     /rankN/.../rank1/      the same, top rank first
+// OpenTafl ignores keys it does not know (cck, jo), so the strings made here load there too.
 // Piece-type lists compare only the letters of pieces this engine has (t c n T C N K).
 // The cor*/cen* keys take any value when the rules have no corners / no throne.
 
