@@ -162,6 +162,9 @@ export class Engine {
       case 'up':
         this.workerUp = true;
         return;
+      case 'error':
+        this.callbacks.onError(message.message);
+        return;
       case 'pong': {
         const callback = this.pings.get(message.id);
         this.pings.delete(message.id);

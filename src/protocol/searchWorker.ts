@@ -19,11 +19,21 @@ port.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'init':
       stop = message.stop;
-      searcher = new Searcher(message.options);
+      try {
+        searcher = new Searcher(message.options);
+      } catch (error) {
+        // Most likely a hash table too big for this machine: search with the defaults instead.
+        post({ type: 'error', message: `search options ${JSON.stringify(message.options)} failed (${describe(error)}); using the defaults` });
+        searcher = new Searcher({});
+      }
       post({ type: 'up' });
       return;
     case 'options':
-      searcher?.setOptions(message.options);
+      try {
+        searcher?.setOptions(message.options);
+      } catch (error) {
+        post({ type: 'error', message: `search options ${JSON.stringify(message.options)} failed (${describe(error)})` });
+      }
       return;
     case 'newGame':
       searcher?.newGame();
@@ -50,6 +60,10 @@ function go(id: number, message: Extract<ToWorker, { type: 'go' }>): void {
     const best = result.best ?? legalTurns(pos.value)[0] ?? null;
     post({ type: 'bestMove', id, best });
   } catch (error) {
-    post({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
+    post({ type: 'failed', id, message: describe(error) });
   }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

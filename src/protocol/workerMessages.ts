@@ -12,6 +12,8 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'up' }
+  /** Something the user should hear about; the worker carries on. */
+  | { type: 'error'; message: string }
   | { type: 'pong'; id: number }
   | { type: 'info'; id: number; info: SearchInfo }
   | { type: 'bestMove'; id: number; best: number[] | null }

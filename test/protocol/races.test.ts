@@ -90,6 +90,29 @@ describe('during a search', () => {
   });
 });
 
+describe('a hash table the machine cannot give', () => {
+  // Address space limited to 2 GB: a 2048 MB table cannot be allocated (node itself fits).
+  const limited = (args: string) => spawn('sh', ['-c', `ulimit -v 2000000 && exec "${process.execPath}" "${HNEFI}" ${args}`]);
+
+  for (const [how, args, input] of [
+    ['--hash 2048 on the command line', '--hash 2048', ''],
+    ['setoption name Hash value 2048', '', 'setoption name Hash value 2048\n'],
+  ]) {
+    it(`${how}: an error line, and the engine goes on searching`, async () => {
+      const child = limited(args);
+      let out = '';
+      child.stdout.on('data', (chunk) => {
+        out += String(chunk);
+      });
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      child.stdin.end(`${input}go depth 1\n`);
+      expect(await exited).toBe(0);
+      expect(out).toMatch(/^info string error: search options \{"hashMB":2048.*\} failed \(.*\)/m);
+      expect(out).toMatch(/\nbestmove [a-k]\d+[a-k]\d+\n$/);
+    });
+  }
+});
+
 describe('the end of a conversation', () => {
   it('quit during a search writes the bestmove, then exits', async () => {
     const engine = new EngineProcess();
