@@ -57,6 +57,7 @@ for (let run = 0; run < runs; run++) {
 
 const startup = [];
 const ready = [];
+const goDepth1 = [];
 const stop = [];
 for (let run = 0; run < runs; run++) {
   const t0 = performance.now();
@@ -67,6 +68,15 @@ for (let run = 0; run < runs; run++) {
 
   engine.send(`setoption name UCI_Variant value ${variant}`);
   engine.send('position startpos');
+  // A whole `go depth 1` round trip, once the search thread is up (isready waits for it).
+  const up = engine.next((line) => line === 'readyok');
+  engine.send('isready');
+  await up;
+  const tGo = performance.now();
+  const shallow = engine.next((line) => line.startsWith('bestmove '));
+  engine.send('go depth 1');
+  goDepth1.push((await shallow) - tGo);
+
   const searching = engine.next((line) => line.startsWith('info depth'));
   engine.send('go infinite');
   await searching;
@@ -90,5 +100,6 @@ for (let run = 0; run < runs; run++) {
 console.log(`node ${process.version}, ${variant}, ${HNEFI}`);
 summary('node alone: start to reply', bare);
 summary('process start to uciok', startup);
+summary('go depth 1 to bestmove', goDepth1);
 summary('isready to readyok (searching)', ready);
 summary('stop to bestmove', stop);
