@@ -59,7 +59,7 @@ export async function playInTerminal(io: TerminalIO, settings: PlaySettings): Pr
       const result = describeOutcome(game.pos);
       if (result) {
         io.say(`Game over: ${result}.`);
-        const answer = io.ask("'new' for another game, 'undo' to take back, anything else quits: ");
+        const answer = io.ask("'new' for another game, 'undo' to take back, anything else quits: ")?.trim();
         if (answer === 'new') game = newGame(thinker, game);
         else if (answer === 'undo') game = undo(io, game, human);
         else return;
@@ -120,9 +120,11 @@ function readHumanTurn(io: TerminalIO, pos: Position, text: string): number[] | 
     const from = makeSquare(scratch.geo, scratch.berserker);
     const options = legalTurns(scratch).filter((turn) => turn[0] !== END_RUN && turn.length === 1);
     io.say(`Berserk: the piece on ${from} may go on capturing: ${options.map((turn) => makeTurn(scratch, turn)).join(' ')}`);
-    const more = io.ask('Continue (a move from there) or press Enter to end the turn: ');
-    if (more === null || more.trim() === '' || more.trim() === '0000') break;
-    const next = parseTurn(scratch, more.trim().startsWith(from) ? more.trim() : from + more.trim());
+    const more = io.ask('Continue (a move from there, or just its square) or press Enter to end the turn: ')?.trim();
+    if (more === undefined || more === '' || more === '0000') break;
+    // A whole step (`c5c3`, `c5-c3`) or only where to go (`c3`).
+    const wholeStep = /^[a-z]\d{1,2}([-^=]|[a-z]\d)/.test(more);
+    const next = parseTurn(scratch, wholeStep ? more : from + more);
     if (!next.ok) {
       io.say(`Not a legal continuation: ${next.error.message}`);
       continue;
