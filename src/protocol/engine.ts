@@ -144,7 +144,9 @@ export class Engine {
   }
 
   private startWorker(): void {
-    const worker = new Worker(this.workerFile);
+    // Only the main thread writes the protocol stream: anything the search threads print goes to stderr.
+    const worker = new Worker(this.workerFile, { stdout: true });
+    worker.stdout.pipe(process.stderr);
     this.worker = worker;
     this.workerUp = false;
     worker.on('message', (message: FromWorker) => this.onMessage(message));

@@ -3,7 +3,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { legalTurns, makeTurn, Position, VARIANTS } from '../../src/engine/index.js';
 import { Engine } from '../../src/protocol/engine.js';
 import { Game } from '../../src/protocol/game.js';
@@ -65,6 +65,27 @@ parentPort.on('message', (m) => {
     await new Promise<void>((resolve) => engine.isReady(resolve));
     expect(engine.searching).toBe(false);
     await engine.quit();
+  });
+
+  it('what a search thread prints goes to stderr, never into the protocol stream on stdout', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hnefi-'));
+    const workerFile = join(dir, 'chatty-worker.mjs');
+    writeFileSync(workerFile, `import { parentPort } from 'node:worker_threads';
+parentPort.on('message', (m) => {
+  if (m.type === 'init') { console.log('chatter from the search thread'); parentPort.postMessage({ type: 'up' }); }
+  if (m.type === 'ping') parentPort.postMessage({ type: 'pong', id: m.id });
+});`);
+    const stdout = vi.spyOn(process.stdout, 'write');
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const engine = new Engine(recorder().callbacks, {}, workerFile);
+    await new Promise<void>((resolve) => engine.isReady(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await engine.quit();
+    const printed = (spy: typeof stdout) => spy.mock.calls.map((call) => String(call[0])).join('');
+    expect(printed(stderr)).toContain('chatter from the search thread');
+    expect(printed(stdout)).not.toContain('chatter');
+    stdout.mockRestore();
+    stderr.mockRestore();
   });
 
   it('a worker that cannot start is not restarted; searches still get a legal answer', async () => {
