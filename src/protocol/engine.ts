@@ -1,11 +1,11 @@
 // The engine facade: one search worker kept alive between searches, driven by plain calls
 // (go, stop, isReady, newGame, setOptions, quit) with callbacks for info and the best turn. It knows
-// no protocol, so the UCI server and the OpenTafl adapter both sit on it. The worker never prints.
+// no protocol, so the UCI server and the OpenTafl adapter both sit on it. The worker never writes stdout.
 
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { legalTurns } from '../engine/index.js';
+import { hasLegalTurn, legalTurns } from '../engine/index.js';
 import { DEFAULT_OPTIONS, type GoLimits, type SearchInfo, type SearchOptions } from '../search/index.js';
 import { replayGame, type GameRecord } from './game.js';
 import type { FromWorker, ToWorker } from './workerMessages.js';
@@ -66,10 +66,6 @@ export class Engine {
     return this.search !== undefined;
   }
 
-  get searchOptions(): Readonly<SearchOptions> {
-    return this.options;
-  }
-
   setOptions(options: Partial<SearchOptions>): void {
     this.options = { ...this.options, ...defined(options) };
     this.post({ type: 'options', options: defined(options) });
@@ -88,7 +84,7 @@ export class Engine {
     const id = this.nextId++;
     this.search = { id, game, lastPvMove: null };
     const pos = replayGame(game);
-    if (!pos.ok || legalTurns(pos.value).length === 0) {
+    if (!pos.ok || !hasLegalTurn(pos.value)) {
       if (!pos.ok) this.callbacks.onError(pos.error.message);
       queueMicrotask(() => this.finish(id, null));
       return true;
