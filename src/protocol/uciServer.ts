@@ -128,7 +128,17 @@ export class UciServer {
     if (this.debug) this.write(`info string debug: ${message}`);
   }
 
+  /** Runs one command; a fault in the engine's own code is reported and the engine carries on. */
   private execute(line: string): void {
+    try {
+      this.dispatch(line);
+    } catch (error) {
+      process.stderr.write(`hnefi: internal error on '${shorten(line, 200)}': ${error instanceof Error ? error.stack : String(error)}\n`);
+      this.error(`internal error on '${shorten(line)}': ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private dispatch(line: string): void {
     const tokens = line.trim().split(/\s+/);
     const command = tokens[0];
     switch (command) {
