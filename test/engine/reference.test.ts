@@ -1,6 +1,7 @@
 // A plain, slow reference of RULES.md sections 2-5 (steps, jumps, captures, escape, king capture,
-// berserk continuations, forbidden repetition), written on (file, rank) coordinates from the text
-// alone, compared with the engine at every step of seeded random games in every variant.
+// berserk continuations, forbidden repetition, exit fort, encirclement), written on (file, rank)
+// coordinates from the text alone, compared with the engine at every step of seeded random games in
+// every variant and along recorded games.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -136,6 +137,86 @@ class Board {
     }
     return out;
   }
+
+  private find(test: (cell: NonNullable<Cell>) => boolean): Sq[] {
+    const out: Sq[] = [];
+    for (let f = 0; f < this.size; f++) for (let r = 0; r < this.size; r++) {
+      const c = this.at([f, r]);
+      if (c && test(c)) out.push([f, r]);
+    }
+    return out;
+  }
+
+  /** The squares reachable from `start` through squares passing `open`, `start` included. */
+  private flood(start: Sq, open: (sq: Sq) => boolean): Sq[] {
+    const seen = new Set([`${start}`]);
+    const region: Sq[] = [start];
+    for (let i = 0; i < region.length; i++) {
+      for (const [df, dr] of DIRS) {
+        const t: Sq = [region[i][0] + df, region[i][1] + dr];
+        if (this.on(t) && !seen.has(`${t}`) && open(t)) {
+          seen.add(`${t}`);
+          region.push(t);
+        }
+      }
+    }
+    return region;
+  }
+
+  /** Exit fort (sections 4, 8.5), the static test. */
+  fortHolds(): boolean {
+    const [king] = this.find((c) => c.type === 'king');
+    if (!king || !this.isEdge(king) || this.moves(king).length === 0) return false;
+    const region = this.flood(king, (sq) => this.at(sq) === null);
+    if (region.length < 2) return false;
+    const inR = (sq: Sq) => region.some((x) => x[0] === sq[0] && x[1] === sq[1]);
+    const wall: Sq[] = [];
+    for (const sq of region) {
+      for (const [df, dr] of DIRS) {
+        const t: Sq = [sq[0] + df, sq[1] + dr];
+        if (this.on(t) && this.at(t) !== null && !inR(t) && !wall.some((w) => w[0] === t[0] && w[1] === t[1])) wall.push(t);
+      }
+    }
+    if (wall.some((sq) => this.at(sq)!.side !== 1)) return false;
+    const inW = (sq: Sq) => wall.some((w) => w[0] === sq[0] && w[1] === sq[1]);
+    const safe = (sq: Sq) => !this.on(sq) || (!this.isCorner(sq) && (inR(sq) || this.at(sq)?.side === 1));
+    for (const [f, r] of wall) {
+      if (!safe([f - 1, r]) && !safe([f + 1, r])) return false;
+      if (!safe([f, r - 1]) && !safe([f, r + 1])) return false;
+    }
+    if (!this.rules.shieldWall) return true;
+    const n = this.size - 1;
+    const edges: { onEdge: (sq: Sq) => boolean; inward: Sq; along: Sq }[] = [
+      { onEdge: ([, r]) => r === 0, inward: [0, 1], along: [1, 0] },
+      { onEdge: ([, r]) => r === n, inward: [0, -1], along: [1, 0] },
+      { onEdge: ([f]) => f === 0, inward: [1, 0], along: [0, 1] },
+      { onEdge: ([f]) => f === n, inward: [-1, 0], along: [0, 1] },
+    ];
+    const guards = (sq: Sq) => !this.on(sq) || (!this.isCorner(sq) && (inR(sq) || inW(sq)));
+    for (const { onEdge, inward, along } of edges) {
+      for (const start of wall.filter(onEdge)) {
+        const before: Sq = [start[0] - along[0], start[1] - along[1]];
+        if (inW(before) && onEdge(before)) continue;
+        const run: Sq[] = [];
+        for (let sq = start; inW(sq) && onEdge(sq); sq = [sq[0] + along[0], sq[1] + along[1]]) run.push(sq);
+        if (run.length < 2) continue;
+        const last = run[run.length - 1];
+        const after: Sq = [last[0] + along[0], last[1] + along[1]];
+        const fronted = run.some(([f, r]) => inR([f + inward[0], r + inward[1]]) || inW([f + inward[0], r + inward[1]]));
+        if (!fronted && !guards(before) && !guards(after)) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Encirclement (sections 4, 8.6). */
+  encircled(): boolean {
+    const [king] = this.find((c) => c.type === 'king');
+    if (!king || this.isEdge(king)) return false;
+    const region = this.flood(king, (sq) => this.at(sq)?.side !== 0);
+    if (region.some((sq) => this.isEdge(sq))) return false;
+    return region.filter((sq) => this.at(sq) !== null).length === this.find((c) => c.side === 1).length;
+  }
 }
 
 /** mulberry32, so that a failure reproduces. */
@@ -215,6 +296,8 @@ class Referee {
   private history: string[];
   private readonly buffer = new Int32Array(8192);
   checked = 0;
+  forts = 0;
+  encirclements = 0;
 
   constructor(readonly pos: Position, readonly name: string) {
     this.history = [positionKey(pos)];
@@ -232,10 +315,12 @@ class Referee {
   makeStep(step: number, where: string): void {
     const pos = this.pos;
     const label = `${this.name} ${where}`;
+    const mover = pos.side;
     if (step === END_RUN) {
       pos.makeStep(step);
       this.berserker = null;
       this.history.push(positionKey(pos));
+      this.checkTurnEnd(mover, label);
       return;
     }
     const stride = pos.geo.stride;
@@ -265,6 +350,22 @@ class Referee {
     // Positions before a capture cannot come back.
     if (expected.length > 0) this.history = [];
     if (!goesOn) this.history.push(positionKey(pos));
+    if (!goesOn && !kingTaken && !escaped) this.checkTurnEnd(mover, label);
+  }
+
+  /** After a turn: the exit fort (after the defenders'), encirclement (after the attackers'). */
+  private checkTurnEnd(mover: number, label: string): void {
+    const pos = this.pos;
+    const b = Board.of(pos);
+    if (mover === 1 && pos.rules.exitFort && b.fortHolds()) {
+      expect([pos.winner, pos.reason], `${label}: fort`).toEqual([1, 2]);
+      this.forts++;
+    } else if (mover === 0 && pos.rules.encirclement && b.encircled()) {
+      expect([pos.winner, pos.reason], `${label}: encirclement`).toEqual([0, 3]);
+      this.encirclements++;
+    } else if (pos.winner !== -1) {
+      expect(pos.reason, `${label}: only repetition may end the game here`).toBe(4);
+    }
   }
 }
 
@@ -278,6 +379,8 @@ function playout(rules: RuleSet, seed: number, maxSteps: number): number {
   }
   return referee.checked;
 }
+
+const endings = { forts: 0, encirclements: 0 };
 
 /** Walks the turns of recorded games (records.test.ts replays them) through the referee. */
 function recordedGames(file: string, variant: string, every: number): number {
@@ -301,6 +404,8 @@ function recordedGames(file: string, variant: string, every: number): number {
       if (referee.pos.berserker !== -1) referee.makeStep(END_RUN, `turn ${t + 1} end`);
     });
     checked += referee.checked;
+    endings.forts += referee.forts;
+    endings.encirclements += referee.encirclements;
   }
   return checked;
 }
@@ -318,5 +423,6 @@ describe('the engine agrees with a plain reference of the rules', () => {
   it.skipIf(!existsSync(process.env.HNEFI_DATA ?? '/work/shared/data'))('berserk and copenhagen: along recorded games', () => {
     expect(recordedGames('aagenielsen-berserk.jsonl', 'berserk', 20)).toBeGreaterThan(1000);
     expect(recordedGames('aagenielsen-copenhagen.jsonl', 'copenhagen', 200)).toBeGreaterThan(1000);
+    console.log(`recorded games: ${endings.forts} forts, ${endings.encirclements} encirclements confirmed`);
   });
 });
