@@ -193,7 +193,10 @@ export class Tournament {
     const queue = this.schedule.filter((game) => !done.has(game.id));
 
     const check = await this.checkEngines();
-    if (!check.ok) return check;
+    if (!check.ok) {
+      await this.pool.closeAll();
+      return check;
+    }
 
     const decided = (summary: TournamentSummary): boolean => summary.sprt !== undefined && summary.sprt.verdict !== 'continue';
     onProgress?.({ finished: this.records.length, total: this.schedule.length, summary: this.summary() });

@@ -1,6 +1,6 @@
 // Real tournaments between engine processes (the built engine, dist/hnefi.js, at depth 1 on brandubh,
 // and deliberately broken engines): records, statistics, resumption, faults.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -188,16 +188,13 @@ describe('faulty engines', () => {
     expect(summary.engines[0]).toMatchObject({ name: 'slow', losses: 2 });
   });
 
-  it('stops at start-up with a clear error when an engine cannot run', async () => {
-    const config = makeConfig({
-      variant: 'brandubh', games: 2, out: join(dir, 'nostart'), tc: { depth: 1 },
-      engines: [{ name: 'a', cmd: 'node', args: [ENGINE] }, { name: 'ghost', cmd: '/nonexistent/engine', args: [] }],
-    });
-    if (!config.ok) throw new Error(config.error.message);
-    const tournament = Tournament.create(config.value);
-    if (!tournament.ok) throw new Error(tournament.error.message);
-    const result = await tournament.value.run();
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.message).toContain("engine 'ghost'");
+  it('stops at start-up with a clear error when an engine cannot run, leaving no process behind', () => {
+    const out = join(dir, 'nostart');
+    // The process must end by itself: an engine left running would keep it alive until the timeout.
+    const result = spawnSync('node', [ENGINE, 'tournament', '--variant', 'brandubh', '--depth', '1', '--out', out,
+      '--engine', `name=a cmd=node args=${ENGINE}`, '--engine', 'name=ghost cmd=/nonexistent/engine'], { encoding: 'utf8', timeout: 30_000 });
+    expect(result.signal).toBeNull();
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("engine 'ghost' (/nonexistent/engine) does not start");
   });
 });
