@@ -8,7 +8,7 @@ import { ATT_COMMANDER, ATTACKER_BIT, EMPTY, KING, SIDE_MASK, TYPE_KNIGHT, TYPE_
 
 /**
  * Writes the squares captured by `piece` landing on `to` (coming from `from`) into `out` and
- * returns how many. The board must show the piece lifted from `from`; `to` is not read.
+ * returns how many. The board must show the step made: `from` empty, the piece on `to`.
  */
 export function findCaptures(pos: Position, from: number, to: number, piece: number, out: Int32Array): number {
   const board = pos.board;

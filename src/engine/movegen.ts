@@ -7,12 +7,15 @@ import { NO_SQUARE, SQ_CORNER, SQ_EDGE, SQ_RESTRICTED } from './geometry.js';
 import { END_RUN, NO_WINNER, type Position } from './position.js';
 import { EMPTY, KING, SIDE_MASK, TYPE_KNIGHT, TYPE_MASK } from './types.js';
 
-/** Does `piece` capture anything landing on `to` from `from`? (The board is left as it was.) */
+/** Does the piece on `from` capture anything landing on `to`? (The board is left as it was.) */
 export function stepCaptures(pos: Position, from: number, to: number): boolean {
   const board = pos.board;
   const piece = board[from];
+  // The piece stands on `to` as after the step: the king's ring of four counts that square.
   board[from] = EMPTY;
+  board[to] = piece;
   const found = findCaptures(pos, from, to, piece, captureBuffer);
+  board[to] = EMPTY;
   board[from] = piece;
   return found > 0;
 }

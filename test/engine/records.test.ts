@@ -1,4 +1,4 @@
-// Regression over real games (/work/shared/data, README there): replay aagenielsen.dk's Berserk and
+// Regression over real games (shared/data beside the checkout, README there): replay aagenielsen.dk's Berserk and
 // Copenhagen records under our rules, reconstructing unrecorded berserk continuations, and check
 // that nearly all replay and that every result our rules give matches the recorded winner.
 // The normal run replays every Berserk game and every fourth Copenhagen game; HNEFI_FULL_REPLAY=1
@@ -7,10 +7,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DATA_DIR } from '../support/dataDir.js';
 import { gameOutcome, makeTurn, Position, VARIANTS } from '../../src/engine/index.js';
 import { parseGameRecord, recordedWinner, replayMoves, replayRecord, type GameRecord } from '../../src/engine/records.js';
 
-const DATA = process.env.HNEFI_DATA ?? '/work/shared/data';
+const DATA = DATA_DIR;
 const FULL = process.env.HNEFI_FULL_REPLAY === '1';
 
 function load(name: string, every: number): GameRecord[] {

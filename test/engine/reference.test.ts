@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DATA_DIR } from '../support/dataDir.js';
 import {
   END_RUN, generateSteps, makeSquare, makeStep, parseGameRecord, Position, replayRecord, toSquare, VARIANTS, VARIANT_IDS,
   type RuleSet,
@@ -384,7 +385,7 @@ const endings = { forts: 0, encirclements: 0 };
 
 /** Walks the turns of recorded games (records.test.ts replays them) through the referee. */
 function recordedGames(file: string, variant: string, every: number): number {
-  const path = join(process.env.HNEFI_DATA ?? '/work/shared/data', file);
+  const path = join(DATA_DIR, file);
   const lines = readFileSync(path, 'utf8').split('\n').filter((line, i) => line.trim() !== '' && i % every === 0);
   let checked = 0;
   for (const line of lines) {
@@ -420,7 +421,7 @@ describe('the engine agrees with a plain reference of the rules', () => {
     });
   }
 
-  it.skipIf(!existsSync(process.env.HNEFI_DATA ?? '/work/shared/data'))('berserk and copenhagen: along recorded games', () => {
+  it.skipIf(!existsSync(DATA_DIR))('berserk and copenhagen: along recorded games', () => {
     expect(recordedGames('aagenielsen-berserk.jsonl', 'berserk', 20)).toBeGreaterThan(1000);
     expect(recordedGames('aagenielsen-copenhagen.jsonl', 'copenhagen', 200)).toBeGreaterThan(1000);
     console.log(`recorded games: ${endings.forts} forts, ${endings.encirclements} encirclements confirmed`);
