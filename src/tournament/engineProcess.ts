@@ -42,20 +42,36 @@ const MOVE_SHAPE = /^(?:0000|\(none\)|(?:[a-s]\d{1,2}){2,}|[tcnkTCNK]?[a-s]\d{1,
 
 type LineWaiter = (line: string) => boolean;
 
+const STDERR_LINES_KEPT = 20;
+
 export class EngineProcess {
   readonly spec: EngineSpec;
   private child: ChildProcess;
   private waiters = new Set<LineWaiter>();
   private exitListeners = new Set<(detail: string) => void>();
   private exited: string | undefined;
+  /** The engine's last stderr lines, to explain a crash (error lines first). */
+  private stderrTail: string[] = [];
   private readonly timeouts: Timeouts;
 
   private constructor(spec: EngineSpec, timeouts: Timeouts) {
     this.spec = spec;
     this.timeouts = timeouts;
-    this.child = spawn(spec.cmd, spec.args, { cwd: spec.cwd, stdio: ['pipe', 'pipe', 'ignore'] });
+    this.child = spawn(spec.cmd, spec.args, { cwd: spec.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.on('error', (e) => this.onExit(`could not run '${spec.cmd}': ${e.message}`));
-    this.child.on('exit', (code, signal) => this.onExit(signal ? `killed by ${signal}` : `exited with code ${code}`));
+    // 'close' comes after the output streams end, so the last words on stderr are in by then.
+    this.child.on('close', (code, signal) => {
+      const errors = this.stderrTail.filter((line) => /error|exception|fatal|panic|abort/i.test(line));
+      const said = this.stderrTail.length > 0 ? ` (stderr: ${(errors.length > 0 ? errors : this.stderrTail).slice(-2).join(' | ')})` : '';
+      this.onExit((signal ? `killed by ${signal}` : `exited with code ${code}`) + said);
+    });
+    if (this.child.stderr) {
+      createInterface({ input: this.child.stderr }).on('line', (line) => {
+        if (line.trim() === '') return;
+        this.stderrTail.push(line.trim().slice(0, 200));
+        if (this.stderrTail.length > STDERR_LINES_KEPT) this.stderrTail.shift();
+      });
+    }
     // Writing to a process that has died raises EPIPE on stdin; the exit handler reports it.
     this.child.stdin?.on('error', () => {});
     if (this.child.stdout) {

@@ -168,6 +168,8 @@ describe('faulty engines', () => {
       expect(r.detail).toContain(`${broken}:`);
       // Each game got a working process: a failed restart would say so.
       expect(r.detail).not.toContain('restart failed');
+      // A crash is explained by what the engine said last on stderr.
+      if (broken === 'crash') expect(r.detail).toContain('exited with code 3 (stderr: Error: crashing on purpose)');
     }
     expect(summary.engines[0]).toMatchObject({ name: 'hnefi', wins: 8, losses: 0 });
     expect(summary.reasons).toMatchObject({ crash: 2, hang: 2, 'illegal-move': 2, garbage: 2 });
