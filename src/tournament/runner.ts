@@ -199,15 +199,18 @@ export class Tournament {
     }
 
     const decided = (summary: TournamentSummary): boolean => summary.sprt !== undefined && summary.sprt.verdict !== 'continue';
-    onProgress?.({ finished: this.records.length, total: this.schedule.length, summary: this.summary() });
+    let summary = this.summary();
+    onProgress?.({ finished: this.records.length, total: this.schedule.length, summary });
+    // A resumed run whose SPRT had already decided plays nothing more.
+    if (decided(summary)) queue.length = 0;
     const worker = async (): Promise<void> => {
-      while (!this.stopping && queue.length > 0 && !decided(this.summary())) {
+      while (!this.stopping && queue.length > 0) {
         const game = queue.shift()!;
         const record = await this.play(game);
         if (record === undefined) continue;
         appendFileSync(this.resultsFile, JSON.stringify(record) + '\n');
         this.records.push(record);
-        const summary = this.summary();
+        summary = this.summary();
         writeFileSync(join(out, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
         onProgress?.({ finished: this.records.length, total: this.schedule.length, game: record, summary });
         // Games still under way cannot change the decision: drop them rather than wait.
@@ -216,7 +219,7 @@ export class Tournament {
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(this.config.concurrency, queue.length)) }, worker));
     await this.pool.closeAll();
-    const summary = this.summary();
+    summary = this.summary();
     writeFileSync(join(out, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
     return ok(summary);
   }

@@ -60,5 +60,10 @@ describe('tournament summary', () => {
     expect(result.value.games).toBe(10);
     expect(readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n')).toHaveLength(10);
     expect(JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')).sprt.verdict).toBe('H1');
+    // Run again: the test has decided, nothing more is played.
+    const again = Tournament.create(config.value);
+    if (!again.ok) throw new Error(again.error.message);
+    const resumed = await again.value.run();
+    expect(resumed.ok && resumed.value.games).toBe(10);
   });
 });
