@@ -90,12 +90,15 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame> {
   const losing = [0, 0];
   const drawish = [0, 0];
 
-  for (;;) {
+  const ruled = (): PlayedGame | undefined => {
     const outcome = gameOutcome(pos);
-    if (outcome !== undefined) {
-      const result: GameResultKind = outcome.winner === null ? 'draw' : outcome.winner === ATTACKERS ? 'attackers' : 'defenders';
-      return end(result, outcome.reason);
-    }
+    if (outcome === undefined) return undefined;
+    return end(outcome.winner === null ? 'draw' : outcome.winner === ATTACKERS ? 'attackers' : 'defenders', outcome.reason);
+  };
+
+  for (;;) {
+    const over = ruled();
+    if (over !== undefined) return over;
     if (moves.length >= adjudication.maxTurns) return end('draw', 'max-turns', `${adjudication.maxTurns} turns played`);
 
     const side = pos.side;
@@ -112,6 +115,9 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame> {
     }
     moves.push(makeTurn(pos, steps.value));
     otnTurns.push(playTurnRecorded(pos, steps.value));
+    // The rules come before any adjudication by scores.
+    const decided = ruled();
+    if (decided !== undefined) return decided;
 
     if (answer.score !== undefined) {
       const value = scoreValue(answer.score);
