@@ -65,7 +65,9 @@ function progressLine(event: ProgressEvent): string {
   if (event.summary.pairings.length === 1 && pairing) {
     const t = pairing.trinomial;
     parts.push(`${pairing.first} +${t.wins} =${t.draws} -${t.losses}`);
-    const elo = pairing.elo.pentanomial ?? pairing.elo.trinomial;
+    // Pentanomial when it says something: with every pair alike its spread is zero.
+    const penta = pairing.elo.pentanomial;
+    const elo = penta !== undefined && penta.error > 0 ? penta : pairing.elo.trinomial;
     if (elo && Number.isFinite(elo.elo) && Number.isFinite(elo.error)) parts.push(`Elo ${elo.elo.toFixed(1)} +- ${elo.error.toFixed(1)}`);
   }
   const sprt = event.summary.sprt;
@@ -79,7 +81,6 @@ function reporter(quiet: boolean): (event: ProgressEvent) => void {
     if (quiet) return;
     if (tty) {
       process.stderr.write(`\r${progressLine(event)}\x1b[K`);
-      if (event.finished === event.total) process.stderr.write('\n');
     } else if (event.game) {
       const g = event.game;
       console.log(`game ${g.id}: ${g.attackers} (attackers) vs ${g.defenders} (defenders): ${g.result} by ${g.reason}, ${g.turns} turns`);
