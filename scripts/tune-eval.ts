@@ -22,6 +22,8 @@ import { F_ATTACKER_MEN, FEATURE_COUNT, FEATURE_NAMES, familyOf, WEIGHTS } from 
 interface Sample {
   features: Int32Array;
   result: number;
+  /** Every fifth game is held out: fitted on the others, the error on these shows overfitting. */
+  heldOut: boolean;
 }
 
 function argument(name: string): string | undefined {
@@ -34,7 +36,7 @@ const maxGames = Number(argument('games') ?? 100000);
 const write = process.argv.includes('--write');
 const skipTurns = 6;
 /** Strength of the pull towards the starting weights, per centipawn of difference. */
-const REGULARIZATION = 1e-8;
+const REGULARIZATION = 3e-7;
 
 const rules = getVariant(variant);
 if (!rules.ok) {
@@ -67,7 +69,7 @@ for (const line of lines) {
     if (turn >= skipTurns && captures.generate(pos, steps, 0) === 0 && kingOpenLines(pos, evaluator.escapeFlag) === 0) {
       const features = new Int32Array(FEATURE_COUNT);
       evaluator.computeFeatures(pos, features);
-      samples.push({ features, result });
+      samples.push({ features, result, heldOut: games % 5 === 0 });
     }
     playTurn(pos, replay.turns[turn]);
   }
@@ -83,13 +85,16 @@ function score(sample: Sample, w: Float64Array): number {
   return total;
 }
 
-function error(w: Float64Array, k: number): number {
+function error(w: Float64Array, k: number, heldOut = false): number {
   let sum = 0;
+  let count = 0;
   for (const sample of samples) {
+    if (sample.heldOut !== heldOut) continue;
     const p = sigmoid((k * score(sample, w)) / 400);
     sum += (p - sample.result) ** 2;
+    count++;
   }
-  return sum / samples.length;
+  return sum / Math.max(1, count);
 }
 
 // K: a scan of the scale that links centipawns to winning chances.
@@ -102,7 +107,7 @@ for (let candidate = 0.05; candidate <= 3; candidate += 0.05) {
     k = candidate;
   }
 }
-console.log(`K = ${k.toFixed(2)}, error with the current weights ${bestError.toFixed(5)}`);
+console.log(`K = ${k.toFixed(2)}, error with the current weights ${bestError.toFixed(5)} (held-out games ${error(weights, k, true).toFixed(5)})`);
 
 // Gradient descent (Adam) on every weight but the attacker man's, with a little L2 pull towards the
 // starting weights so that features the games hardly show keep sensible values.
@@ -112,6 +117,7 @@ const rate = 2;
 for (let epoch = 1; epoch <= 400; epoch++) {
   const gradient = new Float64Array(FEATURE_COUNT);
   for (const sample of samples) {
+    if (sample.heldOut) continue;
     const p = sigmoid((k * score(sample, weights)) / 400);
     const common = (2 * (p - sample.result) * p * (1 - p) * k) / 400;
     for (let i = 0; i < FEATURE_COUNT; i++) gradient[i] += common * sample.features[i];
@@ -126,7 +132,7 @@ for (let epoch = 1; epoch <= 400; epoch++) {
     const vHat = v[i] / (1 - 0.999 ** epoch);
     weights[i] -= (rate * mHat) / (Math.sqrt(vHat) + 1e-8);
   }
-  if (epoch % 100 === 0) console.log(`epoch ${epoch}: error ${error(weights, k).toFixed(5)}`);
+  if (epoch % 100 === 0) console.log(`epoch ${epoch}: error ${error(weights, k).toFixed(5)}, held-out games ${error(weights, k, true).toFixed(5)}`);
 }
 
 const fitted = Array.from(weights, (w) => Math.round(w));

@@ -36,7 +36,7 @@ export function familyOf(rules: RuleSet): Family {
 
 // Order as the F_* indices above.
 export const WEIGHTS: Record<Family, readonly number[]> = {
-  corner: [100, 140, 170, 220, 120, 45, 4, 25, 5, 12, 20, 4, 15, 0],
-  berserk: [100, 150, 170, 240, 120, 45, 4, 25, 5, 12, 20, 4, 15, 0],
+  corner: [100, 140, 294, 220, 120, 55, 32, 26, 20, -1, 68, 116, 9, 6],
+  berserk: [100, 148, 299, 259, 120, 56, 41, 23, 22, -10, 109, 96, 18, 7],
   edge: [100, 140, 150, 200, 150, 50, 6, 40, 5, 20, 0, 4, 15, 0],
 };

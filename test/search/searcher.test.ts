@@ -42,8 +42,8 @@ function isLegal(pos: Position, turn: number[] | null): boolean {
   return legalTurns(pos).some((t) => makeTurn(pos, t) === text);
 }
 
-/** The king on the throne, shut in by his own men (so that he plays no part). */
-const WALLED_KING = { f6: 'K', f7: 'T', e6: 'T', g6: 'T', f5: 'T' };
+/** The king on the edge, shut in by attackers he cannot take and who cannot take him (he plays no part). */
+const WALLED_KING = { k6: 'K', k7: 't', k5: 't', j6: 't' };
 
 const last = (infos: SearchInfo[]): SearchInfo => infos[infos.length - 1];
 
@@ -79,12 +79,13 @@ describe('Searcher', () => {
     expect(last(infos).score).toEqual({ kind: 'mate', value: 1 });
   });
 
-  it('plays a berserk chain that captures twice as one turn', () => {
-    // a5-c5 takes d5 (anvil e5); the run goes on c5-c8 taking c9 (anvil c10). The king is walled in.
-    const pos = place('berserk', 'd', { ...WALLED_KING, a5: 'T', d5: 't', e5: 'T', c9: 't', c10: 'T', j1: 't' });
+  it('plays a berserk chain that captures three times as one turn', () => {
+    // a5-c5 takes d5 (anvil e5); the run goes on c5-c8 taking c9 (anvil c10), then c8-k8 taking k7
+    // against the king.
+    const pos = place('berserk', 'd', { ...WALLED_KING, a5: 'T', d5: 't', e5: 'T', c9: 't', c10: 'T' });
     const { best, turn } = run(pos, 3);
     expect(isLegal(pos, turn)).toBe(true);
-    expect(best).toBe('a5c5c8');
+    expect(best).toBe('a5c5c8k8');
   });
 
   it('returns a legal whole turn in every variant', () => {
@@ -100,11 +101,11 @@ describe('Searcher', () => {
   });
 
   it('ends an open run with 0000 or continues it', () => {
-    // Mid-run: the defender on c5 has just taken d5 and may go on to c8, taking c9.
-    const pos = place('berserk', 'd', { ...WALLED_KING, c5: 'T', e5: 'T', c9: 't', c10: 'T', j1: 't' }, 'c5');
+    // Mid-run: the defender on c5 has just taken d5 and may go on to c8 taking c9, then to k8 taking k7.
+    const pos = place('berserk', 'd', { ...WALLED_KING, c5: 'T', e5: 'T', c9: 't', c10: 'T' }, 'c5');
     const { best, turn } = run(pos, 2);
     expect(isLegal(pos, turn)).toBe(true);
-    expect(best).toBe('c5c8');
+    expect(best).toBe('c5c8k8');
   });
 
   it('gives no move when the game is over', () => {
