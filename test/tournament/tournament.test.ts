@@ -152,7 +152,7 @@ describe('faulty engines', () => {
     const modes = ['crash', 'hang', 'illegal', 'garbage'];
     const summary = await run({
       variant: 'brandubh', games: 2, concurrency: 2, seed: 3, out, format: 'gauntlet', tc: { depth: 1 },
-      timeouts: { readyMs: 600, pingMs: 200, startMs: 10_000 },
+      timeouts: { readyMs: 1500, pingMs: 300, startMs: 15_000 },
       engines: [
         { name: 'hnefi', cmd: 'node', args: [ENGINE] },
         ...modes.map((mode) => ({ name: mode, cmd: 'node', args: [BROKEN, mode] })),
