@@ -114,31 +114,44 @@ describe('a real tournament', () => {
 });
 
 describe('adjudication', () => {
-  const engines = [{ name: 'a', cmd: 'node', args: [ENGINE] }, { name: 'b', cmd: 'node', args: [ENGINE] }];
+  const FIXED = resolve('test/fixtures/fixedScoreEngine.mjs');
+  const opinions = (a: number, b: number) => [
+    { name: 'a', cmd: 'node', args: [FIXED, String(a)] }, { name: 'b', cmd: 'node', args: [FIXED, String(b)] },
+  ];
 
   it('draws when both engines score the game level for long enough', async () => {
-    // Every score is within 100000 cp: the draw comes as soon as each engine has scored one turn after the opening.
     const summary = await run({
-      variant: 'brandubh', games: 2, concurrency: 2, seed: 5, out: join(dir, 'draws'), tc: { depth: 1 }, engines,
-      openings: { random: 2 }, adjudication: { draw: { score: 100000, turns: 1, after: 0 } },
+      variant: 'brandubh', games: 2, concurrency: 2, seed: 5, out: join(dir, 'draws'), tc: { depth: 1 }, engines: opinions(10, -20),
+      openings: { random: 2 }, adjudication: { draw: { score: 30, turns: 2, after: 0 } },
     });
+    // Two scored turns each after the two opening turns.
     expect(summary.reasons['draw-agreement']).toBe(2);
-    expect(summary.turns.max).toBe(4);
+    expect(summary.turns).toMatchObject({ min: 6, max: 6 });
   });
 
   it('resigns for the side both engines score as lost', async () => {
+    // a thinks it is winning, b that it is losing: b resigns once each has said so twice.
     const summary = await run({
-      variant: 'brandubh', games: 2, concurrency: 2, seed: 5, out: join(dir, 'resign'), tc: { depth: 1 }, engines,
-      openings: { random: 2 }, adjudication: { resign: { score: 1, turns: 1 } },
+      variant: 'brandubh', games: 2, concurrency: 2, seed: 5, out: join(dir, 'resign'), tc: { depth: 1 }, engines: opinions(500, -500),
+      openings: { random: 2 }, adjudication: { resign: { score: 400, turns: 2 } },
     });
     expect(summary.reasons.resign).toBe(2);
-    const records = readJsonl(join(dir, 'resign', 'results.jsonl'));
-    for (const r of records) expect(r.detail).toContain('scored it lost');
+    expect(summary.engines[0]).toMatchObject({ name: 'a', wins: 2 });
+    expect(summary.turns).toMatchObject({ min: 6, max: 6 });
+    for (const r of readJsonl(join(dir, 'resign', 'results.jsonl'))) expect(r.detail).toContain('b: both engines scored it lost');
+  });
+
+  it('does not resign when the engines disagree', async () => {
+    const summary = await run({
+      variant: 'brandubh', games: 2, concurrency: 2, seed: 5, out: join(dir, 'disagree'), tc: { depth: 1 }, engines: opinions(500, 500),
+      openings: { random: 2 }, adjudication: { resign: { score: 400, turns: 1 }, maxTurns: 8 },
+    });
+    expect(summary.reasons.resign).toBe(0);
   });
 
   it('draws a game that reaches the turn limit', async () => {
     const summary = await run({
-      variant: 'brandubh', games: 2, concurrency: 2, seed: 5, out: join(dir, 'long'), tc: { depth: 1 }, engines,
+      variant: 'brandubh', games: 2, concurrency: 2, seed: 5, out: join(dir, 'long'), tc: { depth: 1 }, engines: opinions(0, 0),
       openings: { random: 2 }, adjudication: { maxTurns: 6 },
     });
     expect(summary.reasons['max-turns']).toBe(2);
