@@ -68,8 +68,15 @@ describe('bad input', () => {
     const rules = await engine.ask('setoption name UCI_Rules value dim:11 esc:q start:/11/11/11/11/11/5K5/11/11/11/11/11/');
     expect(rules).toHaveLength(1);
     expect(rules[0]).toMatch(/^info string error: UCI_Rules: .*esc/);
-    // The variant and the position are untouched.
+    // The variant and the position are untouched, and a refused value leaves the old one in force.
     await expectUnchanged();
+    await engine.ask('setoption name MultiPV value 2', 'setoption name MultiPV value 99', 'setoption name MultiPV value two');
+    const from = engine.lines.length;
+    engine.send('go depth 2');
+    const best = await engine.waitFor(/^bestmove /, from);
+    const depth2 = engine.lines.slice(from, best).filter((l) => l.startsWith('info depth 2 ') && !/bound /.test(l));
+    expect(depth2.map((l) => / multipv (\d) /.exec(l)?.[1])).toEqual(['1', '2']);
+    await engine.ask('setoption name MultiPV value 1');
   });
 
   it('go with a bad limit or an illegal searchmove is refused with no search', async () => {
