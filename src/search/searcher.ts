@@ -36,6 +36,8 @@ const NEXT_ITERATION_SHARE = 0.55;
 /** Futility pruning: depths it applies to and the margin per turn of depth, centipawns. */
 const FUTILITY_DEPTH = 2;
 const FUTILITY_MARGIN = 150;
+const EVAL_CACHE_SIZE = 1 << 16;
+const EVAL_CACHE_MASK = EVAL_CACHE_SIZE - 1;
 const ORDER_TT = 1 << 30;
 const ORDER_ESCAPE = 1 << 29;
 const ORDER_CAPTURE = 1 << 28;
@@ -77,6 +79,11 @@ export class Searcher {
   private helpers: HelperPool | undefined;
   private pos!: Position;
   private evaluator: Evaluator | undefined;
+  /** Evaluation cache: hash halves, value, and the stamp of the evaluator that wrote the entry. */
+  private readonly evalCacheKeys = new Int32Array(2 * EVAL_CACHE_SIZE);
+  private readonly evalCacheValues = new Int32Array(EVAL_CACHE_SIZE);
+  private readonly evalCacheFilled = new Int32Array(EVAL_CACHE_SIZE);
+  private evalCacheStamp = 0;
   private customWeights: readonly number[] | undefined;
   private captureGenerator: CaptureGenerator | undefined;
   private escapeFlag = SQ_CORNER;
@@ -176,7 +183,10 @@ export class Searcher {
     this.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : Infinity;
     const budget = timeBudget(limits, pos.side, this.options.moveOverheadMs);
     this.maximumTime = budget.maximum;
-    if (!this.evaluator || this.evaluator.rules !== pos.rules) this.evaluator = new Evaluator(pos, this.customWeights);
+    if (!this.evaluator || this.evaluator.rules !== pos.rules) {
+      this.evaluator = new Evaluator(pos, this.customWeights);
+      this.evalCacheStamp++;
+    }
     this.escapeFlag = this.evaluator.escapeFlag;
     if (this.lineStamp.length !== pos.geo.cells) this.lineStamp = new Int32Array(pos.geo.cells);
     if (!this.captureGenerator || this.captureGenerator.cells !== pos.geo.cells) this.captureGenerator = new CaptureGenerator(pos.geo.cells);
@@ -376,7 +386,7 @@ export class Searcher {
     // Static pruning needs a quiet king: an open escape line decides more than any margin.
     const quietNode = !pvNode && pos.berserker === NO_SQUARE && !isMateScore(beta) && !isMateScore(alpha)
       && (pos.kingSq === NO_SQUARE || kingOpenLines(pos, this.escapeFlag) === 0);
-    const staticEval = quietNode ? this.evaluator!.evaluate(pos) : 0;
+    const staticEval = quietNode ? this.staticEval() : 0;
     // Reverse futility: far enough above beta that one turn of the opponent's will not bring it back.
     if (quietNode && depth <= FUTILITY_DEPTH && staticEval - FUTILITY_MARGIN * depth >= beta) return staticEval;
     // Futility: close to the horizon and far below alpha, only tactical steps can help.
@@ -455,6 +465,22 @@ export class Searcher {
     const bound = best >= beta ? BOUND_LOWER : best > alphaStart ? BOUND_EXACT : BOUND_UPPER;
     tt.store(pos.hashLo, pos.hashHi, bestStep, scoreToTT(best, turnPly), depth, bound);
     return best;
+  }
+
+  /** The evaluation of the current position, through a small cache keyed by the hash. */
+  private staticEval(): number {
+    const pos = this.pos;
+    const lo = pos.hashLo;
+    const hi = pos.hashHi;
+    const slot = lo & EVAL_CACHE_MASK;
+    const keys = this.evalCacheKeys;
+    if (keys[2 * slot] === lo && keys[2 * slot + 1] === hi && this.evalCacheFilled[slot] === this.evalCacheStamp) return this.evalCacheValues[slot];
+    const value = this.evaluator!.evaluate(pos);
+    keys[2 * slot] = lo;
+    keys[2 * slot + 1] = hi;
+    this.evalCacheValues[slot] = value;
+    this.evalCacheFilled[slot] = this.evalCacheStamp;
+    return value;
   }
 
   private updatePV(ply: number, step: number): void {
@@ -588,7 +614,7 @@ export class Searcher {
 
     let best = -INFINITE;
     if (!threatened) {
-      best = this.evaluator!.evaluate(pos);
+      best = this.staticEval();
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
     }
