@@ -42,8 +42,9 @@ export interface EngineSummary {
   points: number;
   asAttackers: Trinomial;
   asDefenders: Trinomial;
-  /** Against all its opponents together. */
-  elo?: EloEstimate;
+  /** Against all its opponents together: its games, and its game pairs. */
+  pentanomial: Pentanomial;
+  elo: { trinomial?: EloEstimate; pentanomial?: EloEstimate };
 }
 
 export interface PairingSummary {
@@ -102,9 +103,9 @@ export function summarize(
 ): TournamentSummary {
   const engines: EngineSummary[] = engineNames.map((name) => ({
     name, games: 0, wins: 0, draws: 0, losses: 0, points: 0, asAttackers: emptyTrinomial(), asDefenders: emptyTrinomial(),
+    pentanomial: emptyPentanomial(), elo: {},
   }));
   const byName = new Map(engines.map((e) => [e.name, e]));
-  const enginePairs = new Map(engineNames.map((name) => [name, emptyPentanomial()]));
   const reasons = Object.fromEntries(GAME_END_REASONS.map((r) => [r, 0])) as Record<GameEndReason, number>;
   const winsByReason: TournamentSummary['winsByReason'] = { attackers: {}, defenders: {} };
   const sides = { attackersWins: 0, defendersWins: 0, draws: 0 };
@@ -136,7 +137,6 @@ export function summarize(
     minTurns = Math.min(minTurns, record.turns);
     maxTurns = Math.max(maxTurns, record.turns);
   }
-  for (const engine of engines) engine.elo = trinomialElo(engine);
 
   const pairingSummaries: PairingSummary[] = pairings.map(([i, j], index) => {
     const first = engineNames[i];
@@ -155,11 +155,13 @@ export function summarize(
     for (const pair of legs.values()) {
       if (pair.length !== 2) continue;
       addPair(pentanomial, pair[0], pair[1]);
-      addPair(enginePairs.get(first)!, pair[0], pair[1]);
-      addPair(enginePairs.get(second)!, 1 - pair[0], 1 - pair[1]);
+      addPair(byName.get(first)!.pentanomial, pair[0], pair[1]);
+      addPair(byName.get(second)!.pentanomial, 1 - pair[0], 1 - pair[1]);
     }
     return { first, second, trinomial, pentanomial, elo: { trinomial: trinomialElo(trinomial), pentanomial: pentanomialElo(pentanomial) } };
   });
+
+  for (const engine of engines) engine.elo = { trinomial: trinomialElo(engine), pentanomial: pentanomialElo(engine.pentanomial) };
 
   const summary: TournamentSummary = {
     variant,
@@ -193,7 +195,7 @@ export function formatSummary(s: TournamentSummary): string {
     lines.push(
       `${e.name.padEnd(16).slice(0, 16)}  ${String(e.games).padStart(5)}  ${String(e.wins).padStart(5)}  ${String(e.draws).padStart(5)}  ` +
       `${String(e.losses).padStart(5)}  ${fixed(e.games > 0 ? (100 * e.points) / e.games : undefined, 1).padStart(5)}%  ` +
-      `${eloText(e.elo).padStart(16)}   ${wdl(e.asAttackers).padStart(11)}  ${wdl(e.asDefenders).padStart(12)}`,
+      `${eloText(e.elo.trinomial).padStart(16)}   ${wdl(e.asAttackers).padStart(11)}  ${wdl(e.asDefenders).padStart(12)}`,
     );
   }
   for (const p of s.pairings) {

@@ -31,6 +31,10 @@ describe('tournament summary', () => {
     expect(b).toMatchObject({ games: 7, wins: 4, draws: 2, losses: 1 });
     expect(s.pairings[0].trinomial).toEqual({ wins: 1, draws: 2, losses: 4 });
     expect(s.pairings[0].pentanomial).toEqual({ ll: 1, ld: 0, wl: 1, dd: 1, wd: 0, ww: 0 });
+    expect(a.pentanomial).toEqual({ ll: 1, ld: 0, wl: 1, dd: 1, wd: 0, ww: 0 });
+    expect(b.pentanomial).toEqual({ ll: 0, ld: 0, wl: 1, dd: 1, wd: 0, ww: 1 });
+    expect(a.elo.trinomial!.elo).toBeCloseTo(-b.elo.trinomial!.elo, 9);
+    expect(a.elo.pentanomial!.elo).toBeCloseTo(-b.elo.pentanomial!.elo, 9);
     expect(s.turns).toEqual({ average: 412 / 7, min: 0, max: 300 });
     expect(s.sides).toEqual({ attackersWins: 3, defendersWins: 2, draws: 2 });
     expect(s.reasons).toMatchObject({ 'king-captured': 2, repetition: 1, 'max-turns': 1, escape: 2, time: 1, crash: 0 });
