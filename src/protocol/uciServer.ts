@@ -257,8 +257,12 @@ export class UciServer {
   private go(tokens: string[]): void {
     if (this.engine.searching) return this.error("already searching: this 'go' is ignored (send 'stop' first)");
     if (tokens[1] === 'perft') return this.perft(tokens[2]);
-    const limits = this.parseLimits(tokens);
-    if (typeof limits === 'string') return this.error(`go: ${limits}; nothing searched`);
+    let limits = this.parseLimits(tokens);
+    if (typeof limits === 'string') {
+      // Every go owes a bestmove (a GUI waits for it): answer from a search one turn deep.
+      this.error(`go: ${limits}; searching depth 1 instead`);
+      limits = { depth: 1 };
+    }
     this.searchRoot = this.game.pos;
     this.searchStart = performance.now();
     this.searchIsInfinite = limits.infinite === true;

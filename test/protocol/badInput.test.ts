@@ -79,12 +79,23 @@ describe('bad input', () => {
     await engine.ask('setoption name MultiPV value 1');
   });
 
-  it('go with a bad limit or an illegal searchmove is refused with no search', async () => {
+  it('go with a bad limit or an illegal searchmove is reported and still answered (depth 1)', async () => {
+    const goCases: [string, RegExp][] = [
+      ['go depth x', /^info string error: go: 'depth' needs a whole number, got 'x'; searching depth 1 instead$/],
+      ['go depth 0', /^info string error: go: 'depth' must be at least 1, got 0; searching depth 1 instead$/],
+      ['go movetime', /^info string error: go: 'movetime' needs a whole number, got nothing; searching depth 1 instead$/],
+      ['go searchmoves a1a2', /^info string error: go: searchmoves 'a1a2': .*; searching depth 1 instead$/],
+    ];
+    for (const [command, error] of goCases) {
+      const from = engine.lines.length;
+      engine.send(command);
+      const best = await engine.waitFor(/^bestmove /, from);
+      const lines = engine.lines.slice(from, best + 1);
+      expect(lines[0], command).toMatch(error);
+      expect(lines.filter((l) => l.startsWith('info depth ')).map((l) => l.split(' ')[2]), command).toEqual(['1']);
+      expect(lines[lines.length - 1], command).toMatch(/^bestmove [a-k]\d+[a-k]\d+/);
+    }
     const cases: [string, RegExp][] = [
-      ['go depth x', /^info string error: go: 'depth' needs a whole number, got 'x'; nothing searched$/],
-      ['go depth 0', /^info string error: go: 'depth' must be at least 1, got 0; nothing searched$/],
-      ['go movetime', /^info string error: go: 'movetime' needs a whole number, got nothing; nothing searched$/],
-      ['go searchmoves a1a2', /^info string error: go: searchmoves 'a1a2': /],
       ['go perft x', /^info string error: perft needs a depth from 1 to 20, got 'x'$/],
       ['perft', /^info string error: perft needs a depth from 1 to 20, got nothing$/],
       ['bench fast', /^info string error: bench depth must be a whole number from 1, got 'fast'$/],
