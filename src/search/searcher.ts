@@ -33,6 +33,9 @@ const SELECTION_STEPS = 16;
 const SKILL_CANDIDATES = 4;
 /** Start another iteration only before this share of the optimum time is used. */
 const NEXT_ITERATION_SHARE = 0.55;
+/** More time when the best step changed or its score fell by FALLING_SCORE_MARGIN since the last iteration. */
+const UNSTABLE_TIME_FACTOR = 1.4;
+const FALLING_SCORE_MARGIN = 40;
 /** Futility pruning: depths it applies to and the margin per turn of depth, centipawns. */
 const FUTILITY_DEPTH = 2;
 const FUTILITY_MARGIN = 150;
@@ -205,6 +208,8 @@ export class Searcher {
     // A weakened search keeps a few candidate lines to choose from.
     const multiPV = weakened ? Math.max(reportedPVs, Math.min(SKILL_CANDIDATES, rootMoves.length)) : reportedPVs;
     let bestPV: number[] = [rootMoves[0].step];
+    let previousBestStep = -1;
+    let previousBestScore = 0;
     for (let depth = 1 + depthOffset; depth <= maxDepth; depth++) {
       for (const rm of rootMoves) rm.previousScore = rm.score;
       for (let pvIndex = 0; pvIndex < multiPV; pvIndex++) {
@@ -227,9 +232,18 @@ export class Searcher {
       const best = rootMoves[0].score;
       if (limits.mate !== undefined && limits.mate > 0 && best > MATE_BOUND && mateInTurns(best) <= limits.mate) break;
       if (!limits.infinite && isMateScore(best) && depth >= 2 * Math.abs(mateInTurns(best)) + 1) break;
-      // The next iteration would take a few times as long as all before it: start it only early on.
+      // The next iteration would take a few times as long as all before it: start it only early on,
+      // a little later when the best step just changed or its score fell (the search is unsure).
       // (A fixed movetime is used whole: the unfinished iteration's best move still counts.)
-      if (this.elapsed() > budget.optimum * (limits.movetime !== undefined ? 1 : NEXT_ITERATION_SHARE)) break;
+      let share = NEXT_ITERATION_SHARE;
+      if (limits.movetime === undefined && depth >= 4) {
+        if (rootMoves[0].step !== previousBestStep) share *= UNSTABLE_TIME_FACTOR;
+        if (best < previousBestScore - FALLING_SCORE_MARGIN) share *= UNSTABLE_TIME_FACTOR;
+      }
+      previousBestStep = rootMoves[0].step;
+      previousBestScore = best;
+      const limit = limits.movetime !== undefined ? budget.optimum : Math.min(budget.optimum * share, budget.maximum * NEXT_ITERATION_SHARE);
+      if (this.elapsed() > limit) break;
       if (this.nodes >= this.nodeLimit) break;
     }
     if (weakened) bestPV = pickWeakened(rootMoves, multiPV, skill);
