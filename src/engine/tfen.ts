@@ -72,25 +72,27 @@ export function parseTfen(rules: RuleSet, text: string): Result<Position> {
   return Position.fromSetup({ rules, cells, side, berserker });
 }
 
-export function makeTfen(pos: Position): string {
+/** One rank of the board as tfen and OpenTafl position records write it: letters and empty counts. */
+export function makeRankText(pos: Position, rank: number): string {
   const { size, stride } = pos.geo;
-  const ranks: string[] = [];
-  for (let rank = size - 1; rank >= 0; rank--) {
-    let text = '';
-    let empty = 0;
-    for (let file = 0; file < size; file++) {
-      const piece = pos.board[toSquare(stride, file, rank)];
-      if (piece === EMPTY) {
-        empty++;
-        continue;
-      }
-      if (empty > 0) text += String(empty);
-      empty = 0;
-      text += pieceLetter(piece);
+  let text = '';
+  let empty = 0;
+  for (let file = 0; file < size; file++) {
+    const piece = pos.board[toSquare(stride, file, rank)];
+    if (piece === EMPTY) {
+      empty++;
+      continue;
     }
     if (empty > 0) text += String(empty);
-    ranks.push(text);
+    empty = 0;
+    text += pieceLetter(piece);
   }
+  return empty > 0 ? text + String(empty) : text;
+}
+
+export function makeTfen(pos: Position): string {
+  const ranks: string[] = [];
+  for (let rank = pos.geo.size - 1; rank >= 0; rank--) ranks.push(makeRankText(pos, rank));
   const berserker = pos.berserker === NO_SQUARE ? '-' : makeSquare(pos.geo, pos.berserker);
   return `${ranks.join('/')} ${pos.side === ATTACKERS ? 'a' : 'd'} ${berserker}`;
 }

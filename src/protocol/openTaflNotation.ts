@@ -3,7 +3,7 @@
 // `a4-a6` (one step, no captures listed). Side names `attackers` / `defenders`.
 
 import {
-  ATTACKERS, DEFENDERS, EMPTY, err, makeSquare, makeTfen, parseTfen, pieceLetter, stepFrom, stepTo, toSquare,
+  ATTACKERS, DEFENDERS, err, makeRankText, makeSquare, makeTfen, parseTfen, stepFrom, stepTo,
   type Geometry, type Position, type Result, type RuleSet, type Side,
 } from '../engine/index.js';
 
@@ -35,23 +35,8 @@ export function parsePositionRecord(rules: RuleSet, record: string, side: Side):
 
 /** The record of the board of `pos`, rank 1 first, as OpenTafl writes it. */
 export function makePositionRecord(pos: Position): string {
-  const { size, stride } = pos.geo;
   let record = '/';
-  for (let rank = 0; rank < size; rank++) {
-    let empty = 0;
-    for (let file = 0; file < size; file++) {
-      const piece = pos.board[toSquare(stride, file, rank)];
-      if (piece === EMPTY) {
-        empty++;
-        continue;
-      }
-      if (empty > 0) record += String(empty);
-      empty = 0;
-      record += pieceLetter(piece);
-    }
-    if (empty > 0) record += String(empty);
-    record += '/';
-  }
+  for (let rank = 0; rank < pos.geo.size; rank++) record += `${makeRankText(pos, rank)}/`;
   return record;
 }
 

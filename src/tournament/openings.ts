@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import {
-  err, gameOutcome, legalTurns, makeTfen, makeTurn, ok, parseTfen, playMoves, playTurn, Position,
+  err, gameOutcome, legalTurns, makeRandom, makeTfen, makeTurn, ok, parseTfen, playMoves, playTurn, Position,
   type Result, type RuleSet,
 } from '../engine/index.js';
 import type { OpeningsConfig } from './config.js';
@@ -40,18 +40,6 @@ export function openingPositions(rules: RuleSet, opening: Opening): Result<{ sta
   if (!played.ok) return played;
   if (gameOutcome(end) !== undefined) return err('opening-over', `opening ${opening.id}: the game is already over after it`);
   return ok({ start, end });
-}
-
-/** A small fast PRNG (mulberry32): reproducible streams from a 32-bit seed. */
-export function makeRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Mixes the tournament seed with a pair index into an independent stream seed. */

@@ -3,20 +3,8 @@
 // hash of the same position loaded from its tfen.
 import { describe, expect, it } from 'vitest';
 import {
-  generateSteps, makeTfen, parseTfen, Position, VARIANTS, VARIANT_IDS, type RuleSet,
+  generateSteps, makeRandom, makeTfen, parseTfen, Position, VARIANTS, VARIANT_IDS, type RuleSet,
 } from '../../src/engine/index.js';
-
-/** mulberry32: a small seeded generator, so that failures reproduce. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function snapshot(pos: Position) {
   const lists = [0, 1].map((side) => Array.from(pos.pieceList[side].subarray(0, pos.pieceCount[side])).sort((a, b) => a - b));
@@ -42,7 +30,7 @@ function listsMatchBoard(pos: Position): boolean {
 }
 
 function playout(rules: RuleSet, seed: number, maxSteps: number): void {
-  const next = random(seed);
+  const next = makeRandom(seed);
   const pos = Position.start(rules);
   const steps = new Int32Array(8192);
   const trail = [snapshot(pos)];

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATA_DIR } from '../support/dataDir.js';
 import {
-  END_RUN, generateSteps, makeSquare, makeStep, parseGameRecord, Position, replayRecord, toSquare, VARIANTS, VARIANT_IDS,
+  END_RUN, generateSteps, makeRandom, makeSquare, makeStep, parseGameRecord, Position, replayRecord, toSquare, VARIANTS, VARIANT_IDS,
   type RuleSet,
 } from '../../src/engine/index.js';
 
@@ -220,17 +220,6 @@ class Board {
   }
 }
 
-/** mulberry32, so that a failure reproduces. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const key = (sqs: Sq[]) => sqs.map(([f, r]) => `${f},${r}`).sort().join(' ');
 
 /** The legal steps by the reference, as engine step integers. */
@@ -371,7 +360,7 @@ class Referee {
 }
 
 function playout(rules: RuleSet, seed: number, maxSteps: number): number {
-  const next = random(seed);
+  const next = makeRandom(seed);
   const referee = new Referee(Position.start(rules), `${rules.name} seed ${seed}`);
   for (let i = 0; i < maxSteps && referee.pos.winner === -1; i++) {
     const steps = referee.legalSteps(`step ${i}`);

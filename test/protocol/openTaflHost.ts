@@ -9,7 +9,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
-  ATTACKERS, DEFENDERS, END_RUN, gameOutcome, generateSteps, makeRulesString, makeStep, NO_SQUARE, NO_WINNER,
+  ATTACKERS, DEFENDERS, END_RUN, gameOutcome, generateSteps, makeRandom, makeRulesString, makeStep, NO_SQUARE, NO_WINNER,
   parseSquare, Position, stepCaptures, stepFrom, stepTo, type RuleSet, type Side,
 } from '../../src/engine/index.js';
 import { makePositionRecord, makeSimpleStep, SIDE_NAMES } from '../../src/protocol/openTaflNotation.js';
@@ -106,18 +106,6 @@ export interface GameLog {
   lines: string[];
 }
 
-/** A small seeded generator (mulberry32) so that the host's games repeat exactly. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const steps = new Int32Array(4096);
 
 /** The steps the side to move may make, without ending a run early (OpenTafl forces it on). */
@@ -144,7 +132,7 @@ function clockLine(clocks: number[]): string {
  * Sends `rules` first and only then waits for `hello`. Does not say goodbye.
  */
 export async function playGame(engine: OpenTaflEngine, game: HostGame): Promise<GameLog> {
-  const rand = random(game.seed);
+  const rand = makeRandom(game.seed);
   engine.send(`rules ${makeRulesString(game.rules)}`);
   await engine.next(/^hello$/);
   const pos = Position.start(game.rules);
