@@ -6,7 +6,7 @@
 
 import {
   ATTACKERS, DEFENDERS, DRAW, EMPTY, END_RUN, generateSteps, KING, NO_SQUARE, NO_WINNER, SIDE_MASK,
-  SQ_CORNER, stepCaptures, type Position, type Side,
+  SQ_CORNER, stepCaptures, TYPE_MASK, type Position, type Side,
 } from '../engine/index.js';
 import { CaptureGenerator } from './captures.js';
 import { HelperPool } from './helperPool.js';
@@ -42,6 +42,11 @@ const FUTILITY_MARGIN = 150;
 const EVAL_CACHE_SIZE = 1 << 16;
 const EVAL_CACHE_MASK = EVAL_CACHE_SIZE - 1;
 const ORDER_TT = 1 << 30;
+/** Capture ordering by piece code: men 1, knights and commanders 2, the king 4. */
+const VICTIM_VALUE = Uint8Array.from({ length: 17 }, (_, code) => {
+  const type = code & TYPE_MASK;
+  return code === 0 || code === 16 ? 0 : type === 0 ? 1 : type === 4 ? 4 : 2;
+});
 const ORDER_ESCAPE = 1 << 29;
 const ORDER_CAPTURE = 1 << 28;
 const ORDER_KILLER = 1 << 27;
@@ -572,7 +577,13 @@ export class Searcher {
       }
       if (((board[to + dirs[0]] | board[to + dirs[1]] | board[to + dirs[2]] | board[to + dirs[3]]) & enemyBit) !== 0
         && stepCaptures(pos, stepFrom, to)) {
-        order[i] = ORDER_CAPTURE + 32;
+        // Most valuable victim (judged by the enemies next to the landing square) first.
+        let victim = 0;
+        for (let j = 0; j < 4; j++) {
+          const piece = board[to + dirs[j]];
+          if ((piece & enemyBit) !== 0 && VICTIM_VALUE[piece] > victim) victim = VICTIM_VALUE[piece];
+        }
+        order[i] = ORDER_CAPTURE + 32 + victim;
         continue;
       }
       if (blockMark !== 0 && this.lineStamp[to] === blockMark) order[i] = ORDER_CAPTURE + 96;
