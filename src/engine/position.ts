@@ -130,6 +130,8 @@ export class Position {
   private readonly flags: Uint8Array;
   private readonly zobristPieceLo: Int32Array;
   private readonly zobristPieceHi: Int32Array;
+  private readonly zobristSideLo: number;
+  private readonly zobristSideHi: number;
   private readonly escapeFlag: number;
   private readonly exitFortRule: boolean;
   private readonly encirclementRule: boolean;
@@ -149,6 +151,8 @@ export class Position {
     this.flags = this.geo.flags;
     this.zobristPieceLo = this.zobrist.pieceLo;
     this.zobristPieceHi = this.zobrist.pieceHi;
+    this.zobristSideLo = this.zobrist.sideLo;
+    this.zobristSideHi = this.zobrist.sideHi;
     this.escapeFlag = rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
     this.exitFortRule = rules.exitFort;
     this.encirclementRule = rules.encirclement;
@@ -317,7 +321,6 @@ export class Position {
     undo[base + U_HASH_LO] = hash[0];
     undo[base + U_HASH_HI] = hash[1];
     // What else changes is recorded in U_CHANGES only when it does (see the CHANGED_* bits).
-    undo[base + U_IRREVERSIBLE] = this.irreversible;
     let changes = 0;
     const berserker = this.berserker;
     if (berserker !== NO_SQUARE) {
@@ -327,6 +330,7 @@ export class Position {
       this.berserker = NO_SQUARE;
     }
     if (step === END_RUN) {
+      undo[base + U_IRREVERSIBLE] = this.irreversible;
       this.endTurn(true);
       undo[base + U_CHANGES] = changes | CHANGED_TURN_ENDED | (this.winner !== NO_WINNER ? CHANGED_WINNER : 0);
       return;
@@ -362,6 +366,7 @@ export class Position {
     ) {
       found = findCaptures(this, from, to, piece, captureBuffer);
       if (found > 0) {
+        undo[base + U_IRREVERSIBLE] = this.irreversible;
         changes |= found << CAPTURES_SHIFT;
         this.removeCaptured(found);
       }
@@ -410,8 +415,8 @@ export class Position {
     const hash = this.hash;
     const mover = this.side;
     this.side = (mover ^ 1) as Side;
-    const lo = (hash[0] ^= this.zobrist.sideLo);
-    const hi = (hash[1] ^= this.zobrist.sideHi);
+    const lo = (hash[0] ^= this.zobristSideLo);
+    const hi = (hash[1] ^= this.zobristSideHi);
     let length = this.historyLength;
     if (length === this.historyLo.length) {
       this.historyLo = grow(this.historyLo);
