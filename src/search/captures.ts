@@ -5,7 +5,7 @@
 // `forbidden` repetition filter never removes one. Hot code: no allocation.
 
 import {
-  EMPTY, KING, SIDE_MASK, SQ_RESTRICTED, SQ_THRONE, stepCaptures, TYPE_MASK, type Position,
+  EMPTY, KING, SIDE_MASK, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE, stepCaptures, TYPE_MASK, type Position,
 } from '../engine/index.js';
 
 export class CaptureGenerator {
@@ -51,6 +51,73 @@ export class CaptureGenerator {
       }
     }
     return this.captures(pos, out, n, mark) - offset;
+  }
+
+  /**
+   * Could the king be captured by the attackers' next step? True when every side of the king but one
+   * is closed (an attacker, or a square hostile to him) and an attacker can step onto the open one;
+   * for a weak king (or a mixed one away from the throne), when one side is closed and an attacker can
+   * step onto the opposite one. (Commanders' own way of taking the king is not looked for.)
+   */
+  kingInDanger(pos: Position): boolean {
+    const king = pos.kingSq;
+    const board = pos.board;
+    const flags = pos.geo.flags;
+    const dirs = pos.geo.dirs;
+    const rules = pos.rules;
+    const throne = pos.geo.throne;
+    const nearThrone = throne >= 0 && (king === throne || king + dirs[0] === throne || king + dirs[1] === throne
+      || king + dirs[2] === throne || king + dirs[3] === throne);
+    const weak = rules.king === 'weak' || (rules.king === 'mixed' && !nearThrone);
+    if (weak) {
+      for (let j = 0; j < 4; j++) {
+        const open = king + dirs[j];
+        if (board[open] === EMPTY && this.closesKing(pos, king - dirs[j], true) && this.attackerReaches(pos, open)) return true;
+      }
+      return false;
+    }
+    let closed = 0;
+    let open = -1;
+    for (let j = 0; j < 4; j++) {
+      const sq = king + dirs[j];
+      if (this.closesKing(pos, sq, false)) closed++;
+      else open = sq;
+    }
+    return closed === 3 && board[open] === EMPTY && (flags[open] & SQ_RESTRICTED) === 0 && this.attackerReaches(pos, open);
+  }
+
+  /** Does `sq` close a side of the king: an attacker, the empty throne, or (weak king) a hostile corner? */
+  private closesKing(pos: Position, sq: number, weak: boolean): boolean {
+    const piece = pos.board[sq];
+    if ((piece & SIDE_MASK) === 1) return true;
+    const f = pos.geo.flags[sq];
+    if (piece === EMPTY && (f & SQ_THRONE) !== 0) return true;
+    return weak && (f & SQ_CORNER) !== 0 && pos.rules.cornersHostileToKing;
+  }
+
+  /** Can an attacker step (slide or jump) onto the empty, unrestricted square `target`? */
+  private attackerReaches(pos: Position, target: number): boolean {
+    const board = pos.board;
+    const flags = pos.geo.flags;
+    const dirs = pos.geo.dirs;
+    const rules = pos.rules;
+    for (let j = 0; j < 4; j++) {
+      const d = dirs[j];
+      let from = target + d;
+      let crossedThrone = false;
+      while (board[from] === EMPTY) {
+        if ((flags[from] & SQ_THRONE) !== 0) crossedThrone = true;
+        from += d;
+      }
+      if ((board[from] & SIDE_MASK) === 1 && !(crossedThrone && rules.throneKingOnly)) return true;
+      if (!rules.jumps) continue;
+      const over = board[target + d];
+      if ((over & SIDE_MASK) === 0 || (over & TYPE_MASK) !== 0) continue;
+      if ((over & SIDE_MASK) === 1 && !rules.jumpOverOwn) continue;
+      const jumper = board[target + d + d];
+      if ((jumper & SIDE_MASK) === 1 && (jumper & TYPE_MASK) !== 0) return true;
+    }
+    return false;
   }
 
   private nextMark(): number {

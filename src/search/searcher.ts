@@ -5,7 +5,7 @@
 // one step buffer shared by all plies (each ply writes after its parent's steps), no allocation per node.
 
 import {
-  ATTACKERS, DEFENDERS, DRAW, EMPTY, END_RUN, generateSteps, KING, NO_SQUARE, NO_WINNER, SIDE_MASK,
+  ATT_COMMANDER, ATT_KNIGHT, ATT_MAN, ATTACKERS, DEF_COMMANDER, DEF_KNIGHT, DEF_MAN, DEFENDERS, DRAW, EMPTY, END_RUN, generateSteps, KING, NO_SQUARE, NO_WINNER, SIDE_MASK,
   SQ_CORNER, stepCaptures, TYPE_MASK, type Position, type Side,
 } from '../engine/index.js';
 import { CaptureGenerator } from './captures.js';
@@ -15,6 +15,7 @@ import { INFINITE, isMateScore, MATE, MATE_BOUND, mateInTurns, scoreFromTT, scor
 import { timeBudget } from './timeManager.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { DEFAULT_OPTIONS, MAX_SKILL_LEVEL, type GoLimits, type SearchInfo, type SearchOptions, type SearchScore } from './types.js';
+import { F_ATTACKER_MEN, F_ATTACKER_SPECIALS, F_DEFENDER_MEN, F_DEFENDER_SPECIALS } from './weights.js';
 
 /** Steps from the root, main search and quiescence together. */
 const MAX_PLY = 128;
@@ -41,6 +42,8 @@ const FUTILITY_DEPTH = 2;
 const FUTILITY_MARGIN = 150;
 const EVAL_CACHE_SIZE = 1 << 16;
 const EVAL_CACHE_MASK = EVAL_CACHE_SIZE - 1;
+/** Delta pruning: a capture must be able to bring the stand-pat within this of alpha. */
+const DELTA_MARGIN = 150;
 const ORDER_TT = 1 << 30;
 /** Capture ordering by piece code: men 1, knights and commanders 2, the king 4. */
 const VICTIM_VALUE = Uint8Array.from({ length: 17 }, (_, code) => {
@@ -93,6 +96,8 @@ export class Searcher {
   private readonly evalCacheFilled = new Int32Array(EVAL_CACHE_SIZE);
   private evalCacheStamp = 0;
   private customWeights: readonly number[] | undefined;
+  /** Per piece code: what capturing it is worth to the evaluation (the king: a win). */
+  private victimWeights: Int32Array = new Int32Array(17);
   private captureGenerator: CaptureGenerator | undefined;
   private escapeFlag = SQ_CORNER;
   private drawByRepetition = false;
@@ -194,6 +199,7 @@ export class Searcher {
     if (!this.evaluator || this.evaluator.rules !== pos.rules) {
       this.evaluator = new Evaluator(pos, this.customWeights);
       this.evalCacheStamp++;
+      this.victimWeights = victimWeightsOf(this.evaluator.weights);
     }
     this.escapeFlag = this.evaluator.escapeFlag;
     if (this.lineStamp.length !== pos.geo.cells) this.lineStamp = new Int32Array(pos.geo.cells);
@@ -635,7 +641,10 @@ export class Searcher {
     const openLines = pos.kingSq === NO_SQUARE ? 0 : kingOpenLines(pos, this.escapeFlag);
     // The defenders, free to move the king, escape now.
     if (side === DEFENDERS && !midRun && openLines > 0) return MATE - turnPly - 1;
-    const threatened = side === ATTACKERS && openLines > 0 && qply < THREAT_PLIES;
+    const generator = this.captureGenerator!;
+    // The attackers must answer an open line; the defenders, a king the next step could take.
+    const threatened = qply < THREAT_PLIES
+      && (side === ATTACKERS ? openLines > 0 : !midRun && pos.kingSq !== NO_SQUARE && generator.kingInDanger(pos));
 
     let best = -INFINITE;
     if (!threatened) {
@@ -643,20 +652,38 @@ export class Searcher {
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
     }
-    // Captures only; mid-run the continuations (all capture or escape; END_RUN is the stand-pat);
-    // against an open line the attackers' blocks and captures (any other step loses).
+    // Captures only; mid-run the continuations (all capture or escape; END_RUN is the stand-pat,
+    // searched only when threatened); against an open line the attackers' blocks and captures (any
+    // other step loses); with the king in danger every defenders' step.
     const steps = this.steps;
-    const generator = this.captureGenerator!;
     const n = midRun ? generateSteps(pos, steps, sp)
-      : threatened ? generator.generateThreatAnswers(pos, this.escapeFlag, steps, sp)
-        : generator.generate(pos, steps, sp);
+      : !threatened ? generator.generate(pos, steps, sp)
+        : side === ATTACKERS ? generator.generateThreatAnswers(pos, this.escapeFlag, steps, sp)
+          : generateSteps(pos, steps, sp);
     // No answer to an open line: the king escapes next turn (or the attackers have no turn at all).
-    if (n === 0) return threatened ? -(MATE - turnPly - 1) : best;
+    if (n === 0) return threatened ? -(MATE - turnPly - (side === ATTACKERS ? 1 : 0)) : best;
     const end = sp + n;
     this.stackBase[ply + 1] = end;
+    // Most valuable victim first; a capture that cannot lift the stand-pat to alpha is skipped (delta pruning).
+    const order = this.order;
+    const board = pos.board;
+    const dirs = pos.geo.dirs;
+    const enemyBit = (side + 1) ^ SIDE_MASK;
+    const victimWeights = this.victimWeights;
     for (let i = sp; i < end; i++) {
+      const to = steps[i] >>> 9;
+      let victim = 0;
+      for (let j = 0; j < 4; j++) {
+        const piece = board[to + dirs[j]];
+        if ((piece & enemyBit) !== 0 && victimWeights[piece] > victim) victim = victimWeights[piece];
+      }
+      order[i] = victim;
+    }
+    for (let i = sp; i < end; i++) {
+      pickBest(steps, order, i, end);
       const step = steps[i];
       if (step === END_RUN && !threatened) continue;
+      if (!threatened && !midRun && best + order[i] + DELTA_MARGIN < alpha) break;
       pos.makeStep(step);
       const score = pos.side === side
         ? this.quiesce(alpha, beta, ply + 1, turnPly, end, qply + 1)
@@ -717,6 +744,20 @@ export class Searcher {
       pv: this.wholeTurns(rm.pv),
     };
   }
+}
+
+/** What each piece code is worth as a victim under `weights` (weights.ts order); the king is priceless. */
+function victimWeightsOf(weights: ArrayLike<number>): Int32Array {
+  const values = new Int32Array(17);
+  values[ATT_MAN] = weights[F_ATTACKER_MEN];
+  values[ATT_KNIGHT] = weights[F_ATTACKER_SPECIALS];
+  values[ATT_COMMANDER] = weights[F_ATTACKER_SPECIALS];
+  values[DEF_MAN] = weights[F_DEFENDER_MEN];
+  values[DEF_KNIGHT] = weights[F_DEFENDER_SPECIALS];
+  values[DEF_COMMANDER] = weights[F_DEFENDER_SPECIALS];
+  values[KING] = MATE;
+  for (let code = 0; code < 17; code++) values[code] = Math.max(0, values[code]);
+  return values;
 }
 
 /**
