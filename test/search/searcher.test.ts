@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
-  getVariant, legalTurns, makeTurn, NO_WINNER, parseTfen, playTurn, Position, SQ_CORNER, VARIANT_IDS,
+  generateSteps, getVariant, legalTurns, makeTfen, makeTurn, NO_SQUARE, NO_WINNER, parseTfen, playTurn, Position, SQ_CORNER,
+  stepCaptures, VARIANT_IDS,
 } from '../../src/engine/index.js';
 import { bench, Searcher, type SearchInfo } from '../../src/search/index.js';
 import { kingOpenLines } from '../../src/search/evaluate.js';
@@ -90,14 +91,51 @@ describe('Searcher', () => {
 
   it('returns a legal whole turn in every variant', () => {
     for (const id of VARIANT_IDS) {
-      if (id === 'alea-evangelii') continue;
       const rules = getVariant(id);
       if (!rules.ok) throw new Error(rules.error.message);
       const pos = Position.start(rules.value);
-      const { turn, infos } = run(pos, 2);
+      // Alea Evangelii's 588 first turns make even depth 2 slow for a unit test.
+      const { turn, infos } = run(pos, id === 'alea-evangelii' ? 1 : 2);
       expect(isLegal(pos, turn), id).toBe(true);
       expect(last(infos).pv.length, id).toBeGreaterThan(0);
     }
+  });
+
+  it('returns a legal whole turn in random positions of every variant, mid-run ones included', () => {
+    const buffer = new Int32Array(8192);
+    let state = 12345;
+    const next = (n: number): number => {
+      state = (Math.imul(state, 1103515245) + 12345) | 0;
+      return ((state >>> 8) & 0xffff) % n;
+    };
+    let checked = 0;
+    let midRun = 0;
+    for (const id of VARIANT_IDS) {
+      if (id === 'alea-evangelii') continue;
+      const rules = getVariant(id);
+      if (!rules.ok) throw new Error(rules.error.message);
+      for (let game = 0; game < 3; game++) {
+        const pos = Position.start(rules.value);
+        // Random steps, captures preferred so that runs open and the board thins out.
+        // In berserk variants the last game goes on until a run is open (or 200 steps).
+        const seekRun = rules.value.berserk && game === 2;
+        const plies = seekRun ? 200 : 10 + next(40);
+        for (let ply = 0; ply < plies && pos.winner === NO_WINNER && !(seekRun && pos.berserker !== NO_SQUARE); ply++) {
+          const n = generateSteps(pos, buffer, 0);
+          if (n === 0) break;
+          let pick = next(n);
+          for (let i = 0; i < n; i++) if (buffer[i] !== 0 && stepCaptures(pos, buffer[i] & 511, buffer[i] >>> 9) && next(2) === 0) pick = i;
+          pos.makeStep(buffer[pick]);
+        }
+        if (pos.berserker !== NO_SQUARE) midRun++;
+        const { turn } = run(pos, 2);
+        if (legalTurns(pos).length === 0) expect(turn).toBeNull();
+        else expect(isLegal(pos, turn), `${id} ${makeTfen(pos)}`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(midRun).toBeGreaterThan(0);
   });
 
   it('ends an open run with 0000 or continues it', () => {
