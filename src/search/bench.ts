@@ -23,7 +23,7 @@ const BENCH_POSITIONS: readonly [string, string][] = [
   ['tawlbwrdd', 'startpos'],
 ];
 
-export const DEFAULT_BENCH_DEPTH = 5;
+export const DEFAULT_BENCH_DEPTH = 6;
 
 export function benchPositions(): Position[] {
   return BENCH_POSITIONS.map(([variant, tfen]) => {

@@ -3,11 +3,11 @@
 // vector serves both sides and the tuner sees a plain linear model.
 
 import {
-  ATTACKER_BIT, DEFENDER_BIT, DEFENDERS, EMPTY, fileOf, NO_SQUARE, rankOf, SQ_CORNER, SQ_EDGE, TYPE_MASK, type Position, type RuleSet,
+  ATTACKER_BIT, DEFENDER_BIT, DEFENDERS, EMPTY, fileOf, NO_SQUARE, rankOf, SQ_CORNER, SQ_EDGE, SQ_OFF, TYPE_MASK, type Position, type RuleSet,
 } from '../engine/index.js';
 import {
   F_ATTACKER_CHAIN, F_ATTACKER_MEN, F_BALANCE, F_ATTACKER_SPECIALS, F_CORNER_GUARDS, F_DEFENDER_MEN, F_DEFENDER_SPECIALS,
-  F_ESCAPE_DISTANCE, F_KING_ATTACKERS, F_KING_DEFENDERS, F_KING_MOBILITY, F_KING_OPEN_LINES, F_KING_ROUTES, F_TEMPO,
+  F_ESCAPE_DISTANCE, F_ESCAPE_SPEED, F_KING_ATTACKERS, F_KING_DEFENDERS, F_KING_MOBILITY, F_KING_OPEN_LINES, F_KING_ROUTES, F_TEMPO,
   FEATURE_COUNT, FEATURE_NAMES, familyOf, WEIGHTS,
 } from './weights.js';
 
@@ -21,6 +21,14 @@ export class Evaluator {
   private readonly escapeDistance: Uint8Array;
   /** Per padded square: 1 where an attacker guards a corner's approaches. */
   private readonly cornerGuard: Uint8Array;
+  /**
+   * Walks (start square, step) along which every empty square sees an escape square: from each corner
+   * along its two edges, or from each edge square inwards. Marking them finds the squares one king
+   * slide from escaping.
+   */
+  private readonly lineWalks: Int32Array;
+  private readonly lineMark: Int32Array;
+  private lineStamp = 0;
 
   constructor(pos: Position, weights?: ArrayLike<number>) {
     this.rules = pos.rules;
@@ -47,6 +55,20 @@ export class Evaluator {
         || (df === 1 && dr === 2) || (df === 2 && dr === 1);
       if (guard) this.cornerGuard[sq] = 1;
     }
+    const walks: number[] = [];
+    const dirs = geo.dirs;
+    for (let sq = 0; sq < geo.cells; sq++) {
+      const f = geo.flags[sq];
+      if ((f & this.escapeFlag) === 0) continue;
+      for (let i = 0; i < 4; i++) {
+        // Along the edge from a corner, or inwards from an edge square: the squares stay on the board.
+        const inward = (geo.flags[sq + dirs[i]] & SQ_OFF) === 0;
+        if (!inward) continue;
+        walks.push(this.escapeFlag === SQ_CORNER ? sq + dirs[i] : sq, dirs[i]);
+      }
+    }
+    this.lineWalks = Int32Array.from(walks);
+    this.lineMark = new Int32Array(geo.cells);
   }
 
   /** The evaluation in centipawns from the side to move's view. */
@@ -129,12 +151,41 @@ export class Evaluator {
         }
       }
     }
+    f[F_ESCAPE_SPEED] = king === NO_SQUARE ? 0 : 4 - (openLines > 0 ? 1 : routes > 0 ? 2 : this.slidesToEscape(pos, king));
     f[F_ESCAPE_DISTANCE] = -distance;
     f[F_KING_OPEN_LINES] = openLines;
     f[F_KING_ROUTES] = routes;
     f[F_KING_MOBILITY] = mobility;
     f[F_KING_ATTACKERS] = -kingAttackers;
     f[F_KING_DEFENDERS] = kingDefenders;
+  }
+
+  /** 3 if two king slides reach a square that sees an escape square, else 4 (the king has no open line and no route). */
+  private slidesToEscape(pos: Position, king: number): number {
+    const board = pos.board;
+    const dirs = pos.geo.dirs;
+    if (++this.lineStamp === 0x7fffffff) {
+      this.lineMark.fill(0);
+      this.lineStamp = 1;
+    }
+    const mark = this.lineStamp;
+    const lineMark = this.lineMark;
+    const walks = this.lineWalks;
+    for (let w = 0; w < walks.length; w += 2) {
+      const step = walks[w + 1];
+      for (let sq = walks[w]; board[sq] === EMPTY; sq += step) lineMark[sq] = mark;
+    }
+    for (let i = 0; i < 4; i++) {
+      const d = dirs[i];
+      for (let first = king + d; board[first] === EMPTY; first += d) {
+        for (let j = 0; j < 4; j++) {
+          const e = dirs[j];
+          if (e === d || e === -d) continue;
+          for (let second = first + e; board[second] === EMPTY; second += e) if (lineMark[second] === mark) return 3;
+        }
+      }
+    }
+    return 4;
   }
 }
 

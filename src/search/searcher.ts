@@ -21,7 +21,6 @@ import { F_ATTACKER_MEN, F_ATTACKER_SPECIALS, F_DEFENDER_MEN, F_DEFENDER_SPECIAL
 const MAX_PLY = 128;
 const MAX_DEPTH = 64;
 const STEP_STACK = 1 << 18;
-const HISTORY_SIZE = 2 << 18;
 const HISTORY_MAX = 1 << 24;
 /** Nodes between two looks at the clock and the stop flag. */
 const CHECK_INTERVAL = 1024;
@@ -80,7 +79,9 @@ export class Searcher {
   private readonly steps = new Int32Array(STEP_STACK);
   private readonly order = new Int32Array(STEP_STACK);
   private readonly killers = new Int32Array(MAX_PLY * 2);
-  private readonly history = new Int32Array(HISTORY_SIZE);
+  /** History of quiet steps by side, from and to square: side * cells² + from * cells + to (sized to the board, to stay in cache). */
+  private history = new Int32Array(0);
+  private historyCells = 0;
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
   /** 1 at the ply just after a null move: no second null move in a row. */
@@ -205,7 +206,11 @@ export class Searcher {
     if (this.lineStamp.length !== pos.geo.cells) this.lineStamp = new Int32Array(pos.geo.cells);
     if (!this.captureGenerator || this.captureGenerator.cells !== pos.geo.cells) this.captureGenerator = new CaptureGenerator(pos.geo.cells);
     this.drawByRepetition = pos.rules.repetition === 'draw';
-    for (let i = 0; i < HISTORY_SIZE; i++) this.history[i] >>= 3;
+    if (this.historyCells !== pos.geo.cells) {
+      this.historyCells = pos.geo.cells;
+      this.history = new Int32Array(2 * this.historyCells * this.historyCells);
+    }
+    for (let i = 0; i < this.history.length; i++) this.history[i] >>= 3;
     this.killers.fill(0);
 
     const rootMoves = this.rootMoves(limits.searchmoves);
@@ -527,14 +532,17 @@ export class Searcher {
     }
     const history = this.history;
     const bonus = depth * depth;
-    const base = side << 18;
-    const value = history[base | step] + bonus;
-    history[base | step] = value > HISTORY_MAX ? HISTORY_MAX : value;
+    const cells = this.historyCells;
+    const base = side * cells * cells;
+    const slot = base + (step & 511) * cells + (step >>> 9);
+    const value = history[slot] + bonus;
+    history[slot] = value > HISTORY_MAX ? HISTORY_MAX : value;
     for (let j = first; j < index; j++) {
       const tried = this.steps[j];
       if (this.order[j] >= ORDER_KILLER || tried === END_RUN) continue;
-      const lowered = history[base | tried] - bonus;
-      history[base | tried] = lowered < -HISTORY_MAX ? -HISTORY_MAX : lowered;
+      const triedIndex = base + (tried & 511) * cells + (tried >>> 9);
+      const lowered = history[triedIndex] - bonus;
+      history[triedIndex] = lowered < -HISTORY_MAX ? -HISTORY_MAX : lowered;
     }
   }
 
@@ -550,7 +558,8 @@ export class Searcher {
     const enemyBit = (pos.side + 1) ^ SIDE_MASK;
     const killer1 = this.killers[ply * 2];
     const killer2 = this.killers[ply * 2 + 1];
-    const historyBase = pos.side << 18;
+    const cells = this.historyCells;
+    const historyBase = pos.side * cells * cells;
     const king = pos.kingSq;
     // Attackers: the squares of the king's open lines, where a step blocks an escape.
     const blockMark = pos.side === ATTACKERS && king !== NO_SQUARE ? this.markOpenLines(king) : 0;
@@ -595,7 +604,7 @@ export class Searcher {
       if (blockMark !== 0 && this.lineStamp[to] === blockMark) order[i] = ORDER_CAPTURE + 96;
       else if (step === killer1) order[i] = ORDER_KILLER + 1;
       else if (step === killer2) order[i] = ORDER_KILLER;
-      else order[i] = this.history[historyBase | step];
+      else order[i] = this.history[historyBase + stepFrom * cells + to];
     }
   }
 

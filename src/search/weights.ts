@@ -20,11 +20,13 @@ export const F_ATTACKER_CHAIN = 11;
 export const F_TEMPO = 12;
 /** Constant 1: how far the variant favours the defenders, all else equal (it never changes a choice). */
 export const F_BALANCE = 13;
-export const FEATURE_COUNT = 14;
+/** 4 less the king's slides to an escape square on the board as it stands (1..4, 4 meaning 4 or more). */
+export const F_ESCAPE_SPEED = 14;
+export const FEATURE_COUNT = 15;
 
 export const FEATURE_NAMES: readonly string[] = [
   'attackerMen', 'attackerSpecials', 'defenderMen', 'defenderSpecials', 'kingOpenLines', 'kingRoutes',
-  'kingMobility', 'kingAttackers', 'kingDefenders', 'escapeDistance', 'cornerGuards', 'attackerChain', 'tempo', 'balance',
+  'kingMobility', 'kingAttackers', 'kingDefenders', 'escapeDistance', 'cornerGuards', 'attackerChain', 'tempo', 'balance', 'escapeSpeed',
 ];
 
 export type Family = 'corner' | 'berserk' | 'edge';
@@ -36,7 +38,7 @@ export function familyOf(rules: RuleSet): Family {
 
 // Order as the F_* indices above.
 export const WEIGHTS: Record<Family, readonly number[]> = {
-  corner: [100, 140, 294, 220, 120, 55, 32, 26, 20, -1, 68, 116, 9, 6],
-  berserk: [100, 148, 299, 259, 120, 56, 41, 23, 22, -10, 109, 96, 18, 7],
-  edge: [100, 140, 150, 200, 150, 50, 6, 40, 5, 20, 0, 4, 15, 0],
+  corner: [100, 140, 308, 220, 120, 62, 45, 9, 24, 5, 62, 132, -2, 17, 61],
+  berserk: [100, 148, 311, 281, 120, 64, 79, 2, 28, -11, 127, 118, 19, 21, 71],
+  edge: [100, 140, 150, 200, 150, 50, 6, 40, 5, 20, 0, 4, 15, 0, 40],
 };
