@@ -5,7 +5,7 @@
 // `forbidden` repetition filter never removes one. Hot code: no allocation.
 
 import {
-  EMPTY, KING, SIDE_MASK, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE, stepCaptures, TYPE_MASK, type Position,
+  EMPTY, KING, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_RESTRICTED, SQ_THRONE, stepCaptures, TYPE_MASK, type Position,
 } from '../engine/index.js';
 
 export class CaptureGenerator {
@@ -132,20 +132,27 @@ export class CaptureGenerator {
   private captures(pos: Position, out: Int32Array, n: number, mark: number): number {
     const stamp = this.stamp;
     const board = pos.board;
+    const flags = pos.geo.flags;
     const dirs = pos.geo.dirs;
+    const myBit = pos.side + 1;
+    const kingArmed = pos.rules.kingArmed;
+    const shieldWall = pos.rules.shieldWall;
     const enemies = pos.pieceList[pos.side ^ 1];
     const enemyCount = pos.pieceCount[pos.side ^ 1];
     for (let i = 0; i < enemyCount; i++) {
       const victim = enemies[i];
+      const victimPiece = board[victim];
       for (let j = 0; j < 4; j++) {
         const target = victim + dirs[j];
         if (board[target] !== EMPTY || stamp[target] === mark) continue;
+        if (!mayTake(board, flags, victim, victimPiece, victim - dirs[j], target, myBit, kingArmed, shieldWall)) continue;
         stamp[target] = mark;
         n = this.stepsInto(pos, target, out, n, true);
       }
     }
     return n;
   }
+
 
   /** The steps of the side to move that land on the empty square `target` (only captures if `capturesOnly`). */
   private stepsInto(pos: Position, target: number, out: Int32Array, n: number, capturesOnly: boolean): number {
@@ -181,4 +188,37 @@ export class CaptureGenerator {
     }
     return n;
   }
+}
+
+/**
+ * Could a piece of side bit `myBit` landing on `target` take `victim` (next to it, `beyond` on the far
+ * side)? Only against an anvil: a piece of ours (a knight there may also jump), a hostile square; or
+ * by the king's or the shield wall's own rules. A quick test before stepCaptures decides.
+ */
+export function mayTake(
+  board: Uint8Array, flags: Uint8Array, victim: number, victimPiece: number, beyond: number, target: number,
+  myBit: number, kingArmed: boolean, shieldWall: boolean,
+): boolean {
+  const anvil = board[beyond];
+  const f = flags[beyond];
+  return ((anvil & SIDE_MASK) === myBit && (anvil !== KING || kingArmed))
+    || (f & SQ_CORNER) !== 0
+    || ((f & SQ_THRONE) !== 0 && (anvil === EMPTY || myBit === 2))
+    || victimPiece === KING
+    || (shieldWall && (flags[target] & SQ_EDGE) !== 0 && (flags[victim] & SQ_EDGE) !== 0);
+}
+
+/** Could a piece of side bit `myBit` landing on the empty square `target` capture anything? */
+export function mayCaptureAt(pos: Position, target: number, myBit: number): boolean {
+  const board = pos.board;
+  const flags = pos.geo.flags;
+  const dirs = pos.geo.dirs;
+  const enemyBit = myBit ^ SIDE_MASK;
+  for (let j = 0; j < 4; j++) {
+    const victim = target + dirs[j];
+    const victimPiece = board[victim];
+    if ((victimPiece & enemyBit) === 0) continue;
+    if (mayTake(board, flags, victim, victimPiece, victim + dirs[j], target, myBit, pos.rules.kingArmed, pos.rules.shieldWall)) return true;
+  }
+  return false;
 }

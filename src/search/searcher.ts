@@ -8,7 +8,7 @@ import {
   ATT_COMMANDER, ATT_KNIGHT, ATT_MAN, ATTACKERS, DEF_COMMANDER, DEF_KNIGHT, DEF_MAN, DEFENDERS, DRAW, EMPTY, END_RUN, generateSteps, KING, NO_SQUARE, NO_WINNER, SIDE_MASK,
   SQ_CORNER, stepCaptures, TYPE_MASK, type Position, type Side,
 } from '../engine/index.js';
-import { CaptureGenerator } from './captures.js';
+import { CaptureGenerator, mayCaptureAt } from './captures.js';
 import { HelperPool } from './helperPool.js';
 import { Evaluator, kingOpenLines, openLine } from './evaluate.js';
 import { INFINITE, isMateScore, MATE, MATE_BOUND, mateInTurns, scoreFromTT, scoreToTT } from './score.js';
@@ -555,7 +555,8 @@ export class Searcher {
     const steps = this.steps;
     const order = this.order;
     const escapeFlag = this.escapeFlag;
-    const enemyBit = (pos.side + 1) ^ SIDE_MASK;
+    const myBit = pos.side + 1;
+    const enemyBit = myBit ^ SIDE_MASK;
     const killer1 = this.killers[ply * 2];
     const killer2 = this.killers[ply * 2 + 1];
     const cells = this.historyCells;
@@ -591,7 +592,7 @@ export class Searcher {
         }
       }
       if (((board[to + dirs[0]] | board[to + dirs[1]] | board[to + dirs[2]] | board[to + dirs[3]]) & enemyBit) !== 0
-        && stepCaptures(pos, stepFrom, to)) {
+        && mayCaptureAt(pos, to, myBit) && stepCaptures(pos, stepFrom, to)) {
         // Most valuable victim (judged by the enemies next to the landing square) first.
         let victim = 0;
         for (let j = 0; j < 4; j++) {
