@@ -22,9 +22,8 @@ export class Evaluator {
   /** Per padded square: 1 where an attacker guards a corner's approaches. */
   private readonly cornerGuard: Uint8Array;
   /**
-   * Walks (start square, step) along which every empty square sees an escape square: from each corner
-   * along its two edges, or from each edge square inwards. Marking them finds the squares one king
-   * slide from escaping.
+   * Edge escapes: walks (start square, step) inwards from each edge square, along which every empty
+   * square sees the edge. Marking them finds the squares one king slide from escaping.
    */
   private readonly lineWalks: Int32Array;
   private readonly lineMark: Int32Array;
@@ -57,14 +56,13 @@ export class Evaluator {
     }
     const walks: number[] = [];
     const dirs = geo.dirs;
-    for (let sq = 0; sq < geo.cells; sq++) {
+    for (let sq = 0; sq < geo.cells && this.escapeFlag === SQ_EDGE; sq++) {
       const f = geo.flags[sq];
-      if ((f & this.escapeFlag) === 0) continue;
+      if ((f & SQ_EDGE) === 0) continue;
       for (let i = 0; i < 4; i++) {
-        // Along the edge from a corner, or inwards from an edge square: the squares stay on the board.
-        const inward = (geo.flags[sq + dirs[i]] & SQ_OFF) === 0;
-        if (!inward) continue;
-        walks.push(this.escapeFlag === SQ_CORNER ? sq + dirs[i] : sq, dirs[i]);
+        // Straight inwards from the edge square (the board ends behind it).
+        if ((geo.flags[sq + dirs[i]] & SQ_OFF) !== 0) continue;
+        if ((geo.flags[sq - dirs[i]] & SQ_OFF) !== 0) walks.push(sq, dirs[i]);
       }
     }
     this.lineWalks = Int32Array.from(walks);
@@ -162,6 +160,35 @@ export class Evaluator {
 
   /** 3 if two king slides reach a square that sees an escape square, else 4 (the king has no open line and no route). */
   private slidesToEscape(pos: Position, king: number): number {
+    return this.escapeFlag === SQ_CORNER ? this.slidesToCorner(pos, king) : this.slidesToEdge(pos, king);
+  }
+
+  /**
+   * Corners: a square that sees a corner is an edge square with a clear run along the edge to it, so
+   * a second slide can only find one where it stops on the edge.
+   */
+  private slidesToCorner(pos: Position, king: number): number {
+    const board = pos.board;
+    const flags = pos.geo.flags;
+    const dirs = pos.geo.dirs;
+    for (let i = 0; i < 4; i++) {
+      const d = dirs[i];
+      for (let first = king + d; board[first] === EMPTY; first += d) {
+        for (let j = (i + 1) & 1; j < 4; j += 2) {
+          const e = dirs[j];
+          let last = first;
+          while (board[last + e] === EMPTY) last += e;
+          if (last === first || (flags[last] & SQ_EDGE) === 0) continue;
+          const along = dirs[(j + 1) & 3];
+          if (openLine(board, flags, last, along, SQ_CORNER) || openLine(board, flags, last, -along, SQ_CORNER)) return 3;
+        }
+      }
+    }
+    return 4;
+  }
+
+  /** Edges: marks the squares that see an edge square (inwards from each empty edge square), then looks two slides out. */
+  private slidesToEdge(pos: Position, king: number): number {
     const board = pos.board;
     const dirs = pos.geo.dirs;
     if (++this.lineStamp === 0x7fffffff) {
@@ -178,9 +205,8 @@ export class Evaluator {
     for (let i = 0; i < 4; i++) {
       const d = dirs[i];
       for (let first = king + d; board[first] === EMPTY; first += d) {
-        for (let j = 0; j < 4; j++) {
+        for (let j = (i + 1) & 1; j < 4; j += 2) {
           const e = dirs[j];
-          if (e === d || e === -d) continue;
           for (let second = first + e; board[second] === EMPTY; second += e) if (lineMark[second] === mark) return 3;
         }
       }
