@@ -9,9 +9,11 @@
 // weights so that sigmoid(K * eval / 400) predicts the game's result (defenders 1, attackers 0), by
 // gradient descent on the mean squared error. The attacker man stays at 100 (the scale); K is fitted
 // first with the current weights. --write puts the fitted numbers into weights.ts for the variant's
-// family; without it the script only prints them. Redo it after changing the features.
+// family; without it the script only prints them. Redo it after changing the features, then check
+// the result in play with scripts/match-weights.ts before keeping it: a better fit to the records
+// does not always play better (see the note in weights.ts).
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFENDERS, getVariant, NO_WINNER, playTurn } from '../src/engine/index.js';
 import { parseGameRecord, recordedWinner, replayRecord } from '../src/engine/records.js';
@@ -45,6 +47,10 @@ if (!rules.ok) {
 }
 const family = familyOf(rules.value);
 const dataFile = `/work/shared/data/aagenielsen-${variant}.jsonl`;
+if (!existsSync(dataFile)) {
+  console.error(`no recorded games for ${variant} (${dataFile}); records exist for berserk and copenhagen`);
+  process.exit(1);
+}
 const lines = readFileSync(dataFile, 'utf8').trim().split('\n').slice(0, maxGames);
 
 const samples: Sample[] = [];
