@@ -51,3 +51,17 @@ export function bench(depth: number = DEFAULT_BENCH_DEPTH): { nodes: number; tim
   const timeMs = Math.max(1, Math.round(performance.now() - start));
   return { nodes, timeMs, nps: Math.round((nodes * 1000) / timeMs) };
 }
+
+/**
+ * Runs short searches so that V8 compiles the search before the first real one (a cold first
+ * search reaches the same depth in about 1.6 times the time). Nothing is kept; about `budgetMs` ms.
+ */
+export function warmUp(budgetMs = 300): void {
+  // A berserk and a copenhagen middle game, and tablut's start (edge escapes).
+  const all = benchPositions();
+  const picks = [all[1], all[5], all[10]];
+  const stop = new Int32Array(1);
+  for (const pos of picks) {
+    new Searcher({ hashMB: 1, threads: 1 }).search(pos, { movetime: Math.max(1, Math.floor(budgetMs / picks.length)) }, stop, () => undefined);
+  }
+}
