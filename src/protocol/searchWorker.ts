@@ -4,7 +4,7 @@
 
 import { parentPort } from 'node:worker_threads';
 import { legalTurns } from '../engine/index.js';
-import { Searcher } from '../search/index.js';
+import { Searcher, warmUp } from '../search/index.js';
 import { replayGame } from './game.js';
 import type { FromWorker, ToWorker } from './workerMessages.js';
 
@@ -27,6 +27,8 @@ port.on('message', (message: ToWorker) => {
         searcher = new Searcher({});
       }
       post({ type: 'up' });
+      // Compile the search before the first `go` (messages wait the ~0.3 s this takes).
+      warmUp();
       return;
     case 'options':
       try {
