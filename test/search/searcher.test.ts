@@ -63,6 +63,19 @@ describe('Searcher', () => {
     expect(last(infos).score).toEqual({ kind: 'mate', value: -1 });
   });
 
+  it('keeps to searchmoves and stops at a mate limit', () => {
+    const pos = place('copenhagen', 'd', { c11: 'K', e5: 't', d1: 'T' });
+    const only = legalTurns(pos).filter((turn) => makeTurn(pos, turn) === 'd1d4');
+    expect(only).toHaveLength(1);
+    const restricted = new Searcher({ hashMB: 8 }).search(pos, { depth: 2, searchmoves: only }, new Int32Array(1), () => undefined);
+    expect(restricted.best && makeTurn(pos, restricted.best)).toBe('d1d4');
+    const infos: SearchInfo[] = [];
+    const mate = new Searcher({ hashMB: 8 }).search(pos, { mate: 1 }, new Int32Array(1), (info) => infos.push(info));
+    expect(['c11a11', 'c11k11']).toContain(mate.best && makeTurn(pos, mate.best));
+    expect(last(infos).score).toEqual({ kind: 'mate', value: 1 });
+    expect(last(infos).depth).toBe(1);
+  });
+
   it("blocks a king's open line", () => {
     // King on d11 sees a11 along rank 11; attackers on b8 and c5 can close it.
     const pos = place('copenhagen', 'a', { d11: 'K', e11: 't', d10: 'T', b8: 't', c5: 't', h1: 'T' });
