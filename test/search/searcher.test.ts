@@ -205,7 +205,11 @@ describe('Searcher with helper threads', () => {
     const pos = Position.start(rules.value);
     const searcher = new Searcher({ hashMB: 8, threads: 2 }, { helperFile });
     try {
-      for (let i = 0; i < 2; i++) {
+      // Two searches, then a new table size, a new game and a third thread between searches.
+      const changes = [{}, { hashMB: 4 }, { threads: 3 }];
+      for (const change of changes) {
+        searcher.setOptions(change);
+        searcher.newGame();
         const infos: SearchInfo[] = [];
         const result = searcher.search(pos, { depth: 5 }, new Int32Array(1), (info) => infos.push(info));
         expect(isLegal(pos, result.best)).toBe(true);
