@@ -79,7 +79,10 @@ export class HelperPool {
   stop(): void {
     const control = this.control;
     Atomics.add(control, GENERATION, 1);
-    for (let index = 0; index < this.count; index++) Atomics.store(control, stopSlot(index), 1);
+    for (let index = 0; index < this.count; index++) {
+      Atomics.store(control, stopSlot(index), 1);
+      Atomics.notify(control, stopSlot(index));
+    }
     for (let index = 0; index < this.count; index++) {
       if (Atomics.load(control, busySlot(index)) !== 0) Atomics.wait(control, busySlot(index), 1, STOP_WAIT_MS);
     }

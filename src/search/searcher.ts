@@ -265,7 +265,8 @@ export class Searcher {
     if (weakened) bestPV = pickWeakened(rootMoves, multiPV, skill);
     // `go infinite` gives its answer only when stopped.
     if (limits.infinite && stop.buffer instanceof SharedArrayBuffer) {
-      while (Atomics.load(stop, 0) === 0) Atomics.wait(stop, 0, 0, 100);
+      // (Short waits: whoever sets the flag need not notify.)
+      while (Atomics.load(stop, 0) === 0) Atomics.wait(stop, 0, 0, 10);
     }
     return { best: this.wholeTurns(bestPV)[0] ?? null };
   }
