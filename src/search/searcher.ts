@@ -5,8 +5,8 @@
 // one step buffer shared by all plies (each ply writes after its parent's steps), no allocation per node.
 
 import {
-  ATT_COMMANDER, ATT_KNIGHT, ATT_MAN, ATTACKERS, DEF_COMMANDER, DEF_KNIGHT, DEF_MAN, DEFENDERS, DRAW, EMPTY, END_RUN, generateSteps, KING, NO_SQUARE, NO_WINNER, SIDE_MASK,
-  SQ_CORNER, stepCaptures, TYPE_MASK, type Position, type Side,
+  ATT_COMMANDER, ATT_KNIGHT, ATT_MAN, ATTACKERS, DEF_COMMANDER, DEF_KNIGHT, DEF_MAN, DEFENDERS, DRAW, EMPTY, END_RUN,
+  generateSteps, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, stepCaptures, TYPE_MASK, type Position, type Side,
 } from '../engine/index.js';
 import { CaptureGenerator, mayCaptureAt } from './captures.js';
 import { HelperPool } from './helperPool.js';
@@ -24,7 +24,10 @@ const STEP_STACK = 1 << 18;
 const HISTORY_MAX = 1 << 24;
 /** Nodes between two looks at the clock and the stop flag. */
 const CHECK_INTERVAL = 1024;
-/** Quiescence plies in which an open escape line forces the attackers to answer with any step. */
+/**
+ * Quiescence plies in which threats are answered without a stand-pat: an open escape line (the
+ * attackers block or capture) and a king the next attacker step could take (the defenders try all).
+ */
 const THREAT_PLIES = 4;
 
 /** Steps per node picked best-first; the rest follow in generation order. */
@@ -43,15 +46,16 @@ const EVAL_CACHE_SIZE = 1 << 16;
 const EVAL_CACHE_MASK = EVAL_CACHE_SIZE - 1;
 /** Delta pruning: a capture must be able to bring the stand-pat within this of alpha. */
 const DELTA_MARGIN = 150;
+// Move ordering bands: hash step, king escapes, captures and threats, killers; below them, history.
 const ORDER_TT = 1 << 30;
+const ORDER_ESCAPE = 1 << 29;
+const ORDER_CAPTURE = 1 << 28;
+const ORDER_KILLER = 1 << 27;
 /** Capture ordering by piece code: men 1, knights and commanders 2, the king 4. */
 const VICTIM_VALUE = Uint8Array.from({ length: 17 }, (_, code) => {
   const type = code & TYPE_MASK;
   return code === 0 || code === 16 ? 0 : type === 0 ? 1 : type === 4 ? 4 : 2;
 });
-const ORDER_ESCAPE = 1 << 29;
-const ORDER_CAPTURE = 1 << 28;
-const ORDER_KILLER = 1 << 27;
 
 /** How a Searcher takes part in a multi-threaded search (Lazy SMP, helperPool.ts). */
 export interface Threading {
