@@ -8,24 +8,10 @@ import { makeConfig, type ConfigOverrides, type TournamentConfig } from './confi
 import { readResults, Tournament, type ProgressEvent } from './runner.js';
 import { formatSummary, summarize } from './summary.js';
 
-interface TournamentArgs {
+/** The command line's flags: the config overrides (`--engine` repeated for `engines`) and its own. */
+interface TournamentArgs extends Omit<ConfigOverrides, 'engines'> {
   config?: string;
-  variant?: string;
-  games?: number;
-  concurrency?: number;
-  seed?: number;
-  out?: string;
-  format?: string;
-  tc?: string;
-  movetime?: number;
-  depth?: number;
-  nodes?: number;
   engine?: string[];
-  openings?: string;
-  openingPlies?: number;
-  randomOpening?: number;
-  maxTurns?: number;
-  sprt?: string;
   stats: boolean;
   quiet: boolean;
 }
