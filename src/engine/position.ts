@@ -259,15 +259,29 @@ export class Position {
     return result.value;
   }
 
+  /** An independent copy (built by the constructor, so that hot code sees one object shape). */
   clone(): Position {
-    const copy = Object.create(Position.prototype) as Position;
-    Object.assign(copy, this);
-    const mutable = copy as unknown as Record<string, unknown>;
-    for (const key of Object.keys(this)) {
-      const value = (this as unknown as Record<string, unknown>)[key];
-      if (ArrayBuffer.isView(value)) mutable[key] = (value as Int32Array).slice();
-    }
-    mutable.pieceList = [this.pieceList[0].slice(), this.pieceList[1].slice()];
+    const copy = new Position(this.rules);
+    copy.board.set(this.board);
+    copy.side = this.side;
+    copy.berserker = this.berserker;
+    copy.kingSq = this.kingSq;
+    copy.hash.set(this.hash);
+    copy.winner = this.winner;
+    copy.reason = this.reason;
+    copy.pieceList[0].set(this.pieceList[0]);
+    copy.pieceList[1].set(this.pieceList[1]);
+    copy.pieceCount.set(this.pieceCount);
+    copy.pieceIndex.set(this.pieceIndex);
+    copy.historyLo = this.historyLo.slice();
+    copy.historyHi = this.historyHi.slice();
+    copy.historyCount = this.historyCount.slice();
+    copy.historyLength = this.historyLength;
+    copy.irreversible = this.irreversible;
+    copy.ply = this.ply;
+    copy.undo = this.undo.slice();
+    copy.captured = this.captured.slice();
+    copy.capturedTop = this.capturedTop;
     return copy;
   }
 

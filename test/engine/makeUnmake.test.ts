@@ -58,3 +58,27 @@ describe('exact make/unmake', () => {
     });
   }
 });
+
+describe('clone', () => {
+  it('is independent of the original and carries its history (it unmakes to the start too)', () => {
+    const rules = VARIANTS.berserk;
+    const next = makeRandom(42);
+    const pos = Position.start(rules);
+    const steps = new Int32Array(8192);
+    const start = snapshot(pos);
+    for (let i = 0; i < 40; i++) {
+      const n = generateSteps(pos, steps, 0);
+      if (n === 0) break;
+      pos.makeStep(steps[Math.floor(next() * n)]);
+    }
+    const before = snapshot(pos);
+    const copy = pos.clone();
+    expect(snapshot(copy)).toEqual(before);
+    const n = generateSteps(copy, steps, 0);
+    copy.makeStep(steps[0]);
+    expect(snapshot(pos), 'the original is untouched').toEqual(before);
+    while (copy.ply > 0) copy.unmakeStep();
+    expect(snapshot(copy)).toEqual(start);
+    expect(n).toBeGreaterThan(0);
+  });
+});
