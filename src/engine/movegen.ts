@@ -3,7 +3,7 @@
 
 import { captureBuffer } from './captureBuffer.js';
 import { findCaptures } from './capture.js';
-import { NO_SQUARE, SQ_CORNER, SQ_EDGE, SQ_RESTRICTED } from './geometry.js';
+import { NO_SQUARE, SQ_CORNER, SQ_RESTRICTED } from './geometry.js';
 import { END_RUN, NO_WINNER, type Position } from './position.js';
 import { EMPTY, KING, SIDE_MASK, TYPE_KNIGHT, TYPE_MASK } from './types.js';
 
@@ -22,7 +22,7 @@ export function stepCaptures(pos: Position, from: number, to: number): boolean {
 
 /**
  * A quick, conservative test: false when the step surely captures nothing (no enemy next to the
- * landing square, no shield wall possible there, not a knight's jump).
+ * landing square, where custodial captures and shield walls start; not a knight's jump).
  */
 export function stepMayCapture(pos: Position, step: number): boolean {
   const board = pos.board;
@@ -33,7 +33,6 @@ export function stepMayCapture(pos: Position, step: number): boolean {
   const stride = pos.geo.stride;
   return (
     ((board[to + 1] | board[to - 1] | board[to + stride] | board[to - stride]) & enemyBit) !== 0 ||
-    (pos.rules.shieldWall && (pos.geo.flags[to] & SQ_EDGE) !== 0) ||
     (piece & TYPE_MASK) === TYPE_KNIGHT
   );
 }

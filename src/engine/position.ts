@@ -36,10 +36,9 @@ const U_CHANGES = 3;
 /** The irreversible index before the step (restored when the step captured or ended a run). */
 const U_IRREVERSIBLE = 4;
 const UNDO_SIZE = 5;
-// U_CHANGES bits. The winner can only have been NO_WINNER before a step; the king's square follows
-// from the piece moved or captured; the side and history change exactly when the turn ended.
+// U_CHANGES bits. The game was not over before a step (nothing to record of the winner); the king's
+// square follows from the piece moved or captured; the side and history change exactly when the turn ended.
 const CHANGED_TURN_ENDED = 1;
-const CHANGED_WINNER = 2;
 /** A run was open before the step: the berserker square is kept in BERSERKER bits. */
 const CHANGED_RUN_OPEN = 4;
 const BERSERKER_SHIFT = 3; // 9 bits
@@ -79,8 +78,22 @@ export class Position {
     return this.hash[1];
   }
   /** NO_WINNER, a Side, or DRAW; with the reason index into END_REASONS. */
-  winner = NO_WINNER;
-  reason = 0;
+  get winner(): number {
+    if (this.turnEndPending) this.resolveTurnEnd();
+    return this.winnerCode;
+  }
+  get reason(): number {
+    if (this.turnEndPending) this.resolveTurnEnd();
+    return this.reasonCode;
+  }
+  private winnerCode = NO_WINNER;
+  private reasonCode = 0;
+  /**
+   * A turn ended and its whole-board results (fort, encirclement, repetition) are not decided yet:
+   * they are decided when first asked for, so a leaf that nobody asks about (perft's last ply, a
+   * search cut-off) does not pay for them.
+   */
+  private turnEndPending = false;
 
   /** Piece lists per side, with each piece's index in its list. */
   readonly pieceList: [Int16Array, Int16Array];
@@ -138,7 +151,8 @@ export class Position {
   private readonly repetitionWinner: number;
   /** Repetitions matter (any rule but `ignore`): occurrences are counted at every turn end. */
   private readonly repetitionCounted: boolean;
-  private readonly shieldWallRule: boolean;
+  /** Some turn-end result needs a look at the board or the history: fort, encirclement, repetition. */
+  private readonly turnEndChecks: boolean;
   private readonly berserkRule: boolean;
 
   private constructor(rules: RuleSet) {
@@ -159,7 +173,7 @@ export class Position {
     const repetitionWinners = { ignore: NO_REPETITION, forbidden: NO_REPETITION, draw: DRAW, 'defenders-lose': ATTACKERS, 'repeater-loses': REPEATER_LOSES };
     this.repetitionWinner = repetitionWinners[rules.repetition];
     this.repetitionCounted = rules.repetition !== 'ignore';
-    this.shieldWallRule = rules.shieldWall;
+    this.turnEndChecks = this.exitFortRule || this.encirclementRule || this.repetitionCounted;
     this.berserkRule = rules.berserk;
     this.board = new Uint8Array(cells);
     this.pieceList = [new Int16Array(cells), new Int16Array(cells)];
@@ -267,8 +281,8 @@ export class Position {
     copy.berserker = this.berserker;
     copy.kingSq = this.kingSq;
     copy.hash.set(this.hash);
-    copy.winner = this.winner;
-    copy.reason = this.reason;
+    copy.winnerCode = this.winner;
+    copy.reasonCode = this.reasonCode;
     copy.pieceList[0].set(this.pieceList[0]);
     copy.pieceList[1].set(this.pieceList[1]);
     copy.pieceCount.set(this.pieceCount);
@@ -327,6 +341,7 @@ export class Position {
 
   /** Makes one step (or END_RUN). The step must be legal here. */
   makeStep(step: number): void {
+    if (this.turnEndPending) this.resolveTurnEnd();
     const base = this.ply++ * UNDO_SIZE;
     if (base + UNDO_SIZE > this.undo.length) this.undo = grow(this.undo);
     const undo = this.undo;
@@ -346,10 +361,9 @@ export class Position {
     if (step === END_RUN) {
       undo[base + U_IRREVERSIBLE] = this.irreversible;
       this.endTurn(true);
-      undo[base + U_CHANGES] = changes | CHANGED_TURN_ENDED | (this.winner !== NO_WINNER ? CHANGED_WINNER : 0);
+      undo[base + U_CHANGES] = changes | CHANGED_TURN_ENDED;
       return;
     }
-
     const from = step & 511;
     const to = step >>> 9;
     const board = this.board;
@@ -369,13 +383,13 @@ export class Position {
     hash[0] ^= this.zobristPieceLo[keyFrom] ^ this.zobristPieceLo[keyTo];
     hash[1] ^= this.zobristPieceHi[keyFrom] ^ this.zobristPieceHi[keyTo];
 
-    // Most steps land next to no enemy and capture nothing: skip the full test for them.
+    // Most steps land next to no enemy and capture nothing: skip the full test for them. (A shield
+    // wall too starts next to the landing square; only the knight's jump takes a piece further off.)
     const enemyBit = (piece & SIDE_MASK) ^ SIDE_MASK;
     const stride = this.stride;
     let found = 0;
     if (
       ((board[to + 1] | board[to - 1] | board[to + stride] | board[to - stride]) & enemyBit) !== 0 ||
-      (this.shieldWallRule && (this.flags[to] & SQ_EDGE) !== 0) ||
       (piece & TYPE_MASK) === TYPE_KNIGHT
     ) {
       found = findCaptures(this, from, to, piece, captureBuffer);
@@ -386,9 +400,7 @@ export class Position {
       }
     }
     if (piece === KING) this.kingMoved(to);
-    if (this.winner !== NO_WINNER) {
-      changes |= CHANGED_WINNER;
-    } else if (found > 0 && this.berserkRule && hasContinuation(this, to)) {
+    if (this.winnerCode === NO_WINNER && found > 0 && this.berserkRule && hasContinuation(this, to)) {
       this.berserker = to;
       hash[0] ^= this.zobrist.berserkLo[to];
       hash[1] ^= this.zobrist.berserkHi[to];
@@ -397,14 +409,13 @@ export class Position {
     }
     undo[base + U_CHANGES] = changes | CHANGED_TURN_ENDED;
     this.endTurn(found > 0);
-    if (this.winner !== NO_WINNER) undo[base + U_CHANGES] |= CHANGED_WINNER;
   }
 
   private kingMoved(to: number): void {
     this.kingSq = to;
     if ((this.flags[to] & this.escapeFlag) !== 0) {
-      this.winner = DEFENDERS;
-      this.reason = R_ESCAPE;
+      this.winnerCode = DEFENDERS;
+      this.reasonCode = R_ESCAPE;
     }
   }
 
@@ -417,55 +428,63 @@ export class Position {
       this.captured[this.capturedTop++] = board[sq];
       if (board[sq] === KING) {
         this.kingSq = NO_SQUARE;
-        this.winner = ATTACKERS;
-        this.reason = R_KING_CAPTURED;
+        this.winnerCode = ATTACKERS;
+        this.reasonCode = R_KING_CAPTURED;
       }
       this.removePiece(sq);
     }
   }
 
-  /** The turn is over: the other side moves; then fort, encirclement and repetition (section 5). */
+  /** The turn is over: the other side moves and the position joins the history (section 5). */
   private endTurn(captured: boolean): void {
     const hash = this.hash;
-    const mover = this.side;
-    this.side = (mover ^ 1) as Side;
-    const lo = (hash[0] ^= this.zobristSideLo);
-    const hi = (hash[1] ^= this.zobristSideHi);
-    let length = this.historyLength;
+    this.side = (this.side ^ 1) as Side;
+    hash[0] ^= this.zobristSideLo;
+    hash[1] ^= this.zobristSideHi;
+    const length = this.historyLength;
     if (length === this.historyLo.length) {
       this.historyLo = grow(this.historyLo);
       this.historyHi = grow(this.historyHi);
       this.historyCount = grow(this.historyCount);
     }
-    this.historyLo[length] = lo;
-    this.historyHi[length] = hi;
-    this.historyLength = ++length;
-    if (captured) this.irreversible = length - 1;
-    if (this.winner !== NO_WINNER) return;
+    this.historyLo[length] = hash[0];
+    this.historyHi[length] = hash[1];
+    this.historyLength = length + 1;
+    if (captured) this.irreversible = length;
+    if (this.winnerCode === NO_WINNER && this.turnEndChecks) this.turnEndPending = true;
+    else this.historyCount[length] = 1;
+  }
 
+  /** The ended turn's fort, encirclement and repetition results (section 5), when first asked for. */
+  private resolveTurnEnd(): void {
+    this.turnEndPending = false;
+    const mover = this.side ^ 1;
+    const last = this.historyLength - 1;
     if (mover === DEFENDERS) {
       if (this.exitFortRule && (this.flags[this.kingSq] & SQ_EDGE) !== 0 && exitFortHolds(this)) {
-        this.winner = DEFENDERS;
-        this.reason = R_FORT;
+        this.winnerCode = DEFENDERS;
+        this.reasonCode = R_FORT;
         return;
       }
     } else if (this.encirclementRule && encircled(this)) {
-      this.winner = ATTACKERS;
-      this.reason = R_ENCIRCLEMENT;
+      this.winnerCode = ATTACKERS;
+      this.reasonCode = R_ENCIRCLEMENT;
       return;
     }
     // Earlier occurrences are two, four... entries back (the same side to move), since the last capture.
     let count = 1;
     if (this.repetitionCounted) {
       const historyLo = this.historyLo;
-      for (let i = length - 3; i >= this.irreversible; i -= 2) {
+      const lo = historyLo[last];
+      const hi = this.historyHi[last];
+      for (let i = last - 2; i >= this.irreversible; i -= 2) {
         if (historyLo[i] === lo && this.historyHi[i] === hi) count++;
       }
     }
-    this.historyCount[length - 1] = count;
+    this.historyCount[last] = count;
     if (count >= 3 && this.repetitionWinner !== NO_REPETITION) {
-      this.winner = this.repetitionWinner === REPEATER_LOSES ? this.side : this.repetitionWinner;
-      this.reason = R_REPETITION;
+      this.winnerCode = this.repetitionWinner === REPEATER_LOSES ? this.side : this.repetitionWinner;
+      this.reasonCode = R_REPETITION;
     }
   }
 
@@ -474,6 +493,7 @@ export class Position {
    * last capture, this time included. Meaningful between turns (no berserk run open); 1 under `ignore`.
    */
   repetitionCount(): number {
+    if (this.turnEndPending) this.resolveTurnEnd();
     return this.historyCount[this.historyLength - 1];
   }
 
@@ -485,11 +505,13 @@ export class Position {
     const changes = undo[base + U_CHANGES];
     this.hash[0] = undo[base + U_HASH_LO];
     this.hash[1] = undo[base + U_HASH_HI];
+    // A step is only made in an unfinished game, whose turn-end results were decided before it.
+    this.winnerCode = NO_WINNER;
+    this.turnEndPending = false;
     if ((changes & CHANGED_TURN_ENDED) !== 0) {
       this.side = (this.side ^ 1) as Side;
       this.historyLength--;
     }
-    if ((changes & CHANGED_WINNER) !== 0) this.winner = NO_WINNER;
     this.berserker = (changes & CHANGED_RUN_OPEN) !== 0 ? (changes >>> BERSERKER_SHIFT) & 511 : NO_SQUARE;
     if (step === END_RUN) {
       this.irreversible = undo[base + U_IRREVERSIBLE];
@@ -535,20 +557,20 @@ export class Position {
   /** The results a loaded position shows without history (section 8.9), but for "no turn". */
   private evaluateLoadedResult(): void {
     if (this.kingSq === NO_SQUARE) {
-      this.winner = ATTACKERS;
-      this.reason = R_KING_CAPTURED;
+      this.winnerCode = ATTACKERS;
+      this.reasonCode = R_KING_CAPTURED;
       return;
     }
     const escapeFlag = this.rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
     if ((this.geo.flags[this.kingSq] & escapeFlag) !== 0) {
-      this.winner = DEFENDERS;
-      this.reason = R_ESCAPE;
+      this.winnerCode = DEFENDERS;
+      this.reasonCode = R_ESCAPE;
     } else if (this.side === ATTACKERS && this.rules.exitFort && exitFortHolds(this)) {
-      this.winner = DEFENDERS;
-      this.reason = R_FORT;
+      this.winnerCode = DEFENDERS;
+      this.reasonCode = R_FORT;
     } else if (this.side === DEFENDERS && this.rules.encirclement && encircled(this)) {
-      this.winner = ATTACKERS;
-      this.reason = R_ENCIRCLEMENT;
+      this.winnerCode = ATTACKERS;
+      this.reasonCode = R_ENCIRCLEMENT;
     }
   }
 
