@@ -40,8 +40,11 @@ export function bench(depth: number = DEFAULT_BENCH_DEPTH): { nodes: number; tim
   const stop = new Int32Array(1);
   let nodes = 0;
   const start = performance.now();
+  // One searcher, as in a real session: its table is allocated (and its memory touched) once, and
+  // cleared by newGame() for each position, so each search starts from the same empty state.
+  const searcher = new Searcher({ hashMB: 16, threads: 1, multiPV: 1 });
   for (const pos of benchPositions()) {
-    const searcher = new Searcher({ hashMB: 16, threads: 1, multiPV: 1 });
+    searcher.newGame();
     let last = 0;
     searcher.search(pos, { depth }, stop, (info) => {
       last = info.nodes;
