@@ -3,7 +3,7 @@
 // vector serves both sides and the tuner sees a plain linear model.
 
 import {
-  ATTACKER_BIT, DEFENDER_BIT, DEFENDERS, EMPTY, fileOf, NO_SQUARE, rankOf, SQ_CORNER, SQ_EDGE, SQ_OFF, TYPE_MASK, type Position, type RuleSet,
+  ATTACKER_BIT, DEFENDER_BIT, DEFENDERS, EMPTY, fileOf, NO_SQUARE, rankOf, SQ_CORNER, SQ_EDGE, TYPE_MASK, type Position, type RuleSet,
 } from '../engine/index.js';
 import {
   F_ATTACKER_CHAIN, F_ATTACKER_MEN, F_BALANCE, F_ATTACKER_SPECIALS, F_CORNER_GUARDS, F_DEFENDER_MEN, F_DEFENDER_SPECIALS,
@@ -21,13 +21,6 @@ export class Evaluator {
   private readonly escapeDistance: Uint8Array;
   /** Per padded square: 1 where an attacker guards a corner's approaches. */
   private readonly cornerGuard: Uint8Array;
-  /**
-   * Edge escapes: walks (start square, step) inwards from each edge square, along which every empty
-   * square sees the edge. Marking them finds the squares one king slide from escaping.
-   */
-  private readonly lineWalks: Int32Array;
-  private readonly lineMark: Int32Array;
-  private lineStamp = 0;
 
   constructor(pos: Position, weights?: ArrayLike<number>) {
     this.rules = pos.rules;
@@ -54,19 +47,6 @@ export class Evaluator {
         || (df === 1 && dr === 2) || (df === 2 && dr === 1);
       if (guard) this.cornerGuard[sq] = 1;
     }
-    const walks: number[] = [];
-    const dirs = geo.dirs;
-    for (let sq = 0; sq < geo.cells && this.escapeFlag === SQ_EDGE; sq++) {
-      const f = geo.flags[sq];
-      if ((f & SQ_EDGE) === 0) continue;
-      for (let i = 0; i < 4; i++) {
-        // Straight inwards from the edge square (the board ends behind it).
-        if ((geo.flags[sq + dirs[i]] & SQ_OFF) !== 0) continue;
-        if ((geo.flags[sq - dirs[i]] & SQ_OFF) !== 0) walks.push(sq, dirs[i]);
-      }
-    }
-    this.lineWalks = Int32Array.from(walks);
-    this.lineMark = new Int32Array(geo.cells);
   }
 
   /** The evaluation in centipawns from the side to move's view. */
@@ -187,27 +167,22 @@ export class Evaluator {
     return 4;
   }
 
-  /** Edges: marks the squares that see an edge square (inwards from each empty edge square), then looks two slides out. */
+  /**
+   * Edges: a square two slides out (along d, then across) sees the edge only along d or against it:
+   * the lines across were already looked at as routes from the first slide's squares.
+   */
   private slidesToEdge(pos: Position, king: number): number {
     const board = pos.board;
+    const flags = pos.geo.flags;
     const dirs = pos.geo.dirs;
-    if (++this.lineStamp === 0x7fffffff) {
-      this.lineMark.fill(0);
-      this.lineStamp = 1;
-    }
-    const mark = this.lineStamp;
-    const lineMark = this.lineMark;
-    const walks = this.lineWalks;
-    for (let w = 0; w < walks.length; w += 2) {
-      const step = walks[w + 1];
-      for (let sq = walks[w]; board[sq] === EMPTY; sq += step) lineMark[sq] = mark;
-    }
     for (let i = 0; i < 4; i++) {
       const d = dirs[i];
       for (let first = king + d; board[first] === EMPTY; first += d) {
         for (let j = (i + 1) & 1; j < 4; j += 2) {
           const e = dirs[j];
-          for (let second = first + e; board[second] === EMPTY; second += e) if (lineMark[second] === mark) return 3;
+          for (let second = first + e; board[second] === EMPTY; second += e) {
+            if (openLine(board, flags, second, d, SQ_EDGE) || openLine(board, flags, second, -d, SQ_EDGE)) return 3;
+          }
         }
       }
     }

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY, generateSteps, getVariant, KING, makeRandom, NO_SQUARE, NO_WINNER, Position, SQ_CORNER, SQ_EDGE, VARIANT_IDS,
+} from '../../src/engine/index.js';
+import { Evaluator } from '../../src/search/evaluate.js';
+import { F_ESCAPE_SPEED, FEATURE_COUNT } from '../../src/search/weights.js';
+
+/** The fewest king slides (1-3) to an escape square by a plain search over squares, or 4 for more. */
+function slidesToEscape(pos: Position): number {
+  const { board } = pos;
+  const { flags, dirs, cells } = pos.geo;
+  const escapeFlag = pos.rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
+  const king = pos.kingSq;
+  board[king] = EMPTY;
+  let frontier = [king];
+  const seen = new Uint8Array(cells);
+  seen[king] = 1;
+  let result = 4;
+  for (let slides = 1; slides <= 3 && result === 4; slides++) {
+    const next: number[] = [];
+    for (const from of frontier) {
+      for (const d of dirs) {
+        for (let to = from + d; board[to] === EMPTY; to += d) {
+          if ((flags[to] & escapeFlag) !== 0) result = Math.min(result, slides);
+          if (!seen[to]) {
+            seen[to] = 1;
+            next.push(to);
+          }
+        }
+      }
+    }
+    frontier = next;
+  }
+  board[king] = KING;
+  return result;
+}
+
+describe('Evaluator', () => {
+  it('counts escape speed as the fewest king slides to an escape square, in random games of every variant', () => {
+    const steps = new Int32Array(4096);
+    const features = new Int32Array(FEATURE_COUNT);
+    let checked = 0;
+    for (const id of VARIANT_IDS) {
+      const rules = getVariant(id);
+      if (!rules.ok) throw new Error(rules.error.message);
+      const next = makeRandom(id.length * 7907);
+      for (let game = 0; game < 4; game++) {
+        const pos = Position.start(rules.value);
+        const evaluator = new Evaluator(pos);
+        for (let ply = 0; ply < 120 && pos.winner === NO_WINNER; ply++) {
+          const n = generateSteps(pos, steps, 0);
+          if (n === 0) break;
+          if (pos.berserker === NO_SQUARE && pos.kingSq !== NO_SQUARE) {
+            evaluator.computeFeatures(pos, features);
+            expect(features[F_ESCAPE_SPEED], `${id} game ${game} ply ${ply}`).toBe(4 - slidesToEscape(pos));
+            checked++;
+          }
+          pos.makeStep(steps[Math.floor(next() * n)]);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(2000);
+  });
+});
