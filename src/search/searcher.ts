@@ -95,10 +95,11 @@ export class Searcher {
   private helpers: HelperPool | undefined;
   private pos!: Position;
   private evaluator: Evaluator | undefined;
-  /** Evaluation cache: hash halves, value, and the stamp of the evaluator that wrote the entry. */
-  private readonly evalCacheKeys = new Int32Array(2 * EVAL_CACHE_SIZE);
-  private readonly evalCacheValues = new Int32Array(EVAL_CACHE_SIZE);
-  private readonly evalCacheFilled = new Int32Array(EVAL_CACHE_SIZE);
+  /**
+   * Evaluation cache: per slot the hash halves, the value, and the stamp of the evaluator that wrote
+   * it, side by side so that a lookup touches one cache line.
+   */
+  private readonly evalCache = new Int32Array(4 * EVAL_CACHE_SIZE);
   private evalCacheStamp = 0;
   private customWeights: readonly number[] | undefined;
   /** Per piece code: what capturing it is worth to the evaluation (the king: a win). */
@@ -507,14 +508,14 @@ export class Searcher {
     const pos = this.pos;
     const lo = pos.hashLo;
     const hi = pos.hashHi;
-    const slot = lo & EVAL_CACHE_MASK;
-    const keys = this.evalCacheKeys;
-    if (keys[2 * slot] === lo && keys[2 * slot + 1] === hi && this.evalCacheFilled[slot] === this.evalCacheStamp) return this.evalCacheValues[slot];
+    const slot = (lo & EVAL_CACHE_MASK) << 2;
+    const cache = this.evalCache;
+    if (cache[slot] === lo && cache[slot + 1] === hi && cache[slot + 3] === this.evalCacheStamp) return cache[slot + 2];
     const value = this.evaluator!.evaluate(pos);
-    keys[2 * slot] = lo;
-    keys[2 * slot + 1] = hi;
-    this.evalCacheValues[slot] = value;
-    this.evalCacheFilled[slot] = this.evalCacheStamp;
+    cache[slot] = lo;
+    cache[slot + 1] = hi;
+    cache[slot + 2] = value;
+    cache[slot + 3] = this.evalCacheStamp;
     return value;
   }
 
