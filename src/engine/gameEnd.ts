@@ -169,6 +169,11 @@ function rememberPath(pos: Position, edge: number): void {
   let length = 0;
   for (let sq = edge; sq !== pos.kingSq; sq = parent[sq]) escapePath[length++] = sq;
   escapePath[length++] = pos.kingSq;
-  escapePath.subarray(0, length).reverse();
+  // Reversed in place (a subarray would allocate on every flood fill).
+  for (let i = 0, j = length - 1; i < j; i++, j--) {
+    const sq = escapePath[i];
+    escapePath[i] = escapePath[j];
+    escapePath[j] = sq;
+  }
   pos.escapePathLength = length;
 }
