@@ -5,7 +5,10 @@ import { SQ_CORNER, SQ_EDGE, SQ_OFF, SQ_RESTRICTED } from './geometry.js';
 import type { Position } from './position.js';
 import { ATTACKER_BIT, DEFENDER_BIT, EMPTY, TYPE_MASK } from './types.js';
 
-/** Marks R (the king's square and the empty squares he reaches) with stamp `r`, listing it in pos.stack; returns |R|. */
+/**
+ * Marks R (the king's square and the empty squares he reaches) with stamp `r`, listing it in pos.stack;
+ * returns |R|, or 0 as soon as an attacker is found next to R (then no fort: W holds only defenders).
+ */
 function floodKingRegion(pos: Position, r: number): number {
   const { board, stamp, stack } = pos;
   const dirs = pos.geo.dirs;
@@ -17,9 +20,14 @@ function floodKingRegion(pos: Position, r: number): number {
     const sq = stack[next];
     for (let i = 0; i < 4; i++) {
       const t = sq + dirs[i];
-      if (board[t] === EMPTY && stamp[t] !== r) {
-        stamp[t] = r;
-        stack[size++] = t;
+      const v = board[t];
+      if (v === EMPTY) {
+        if (stamp[t] !== r) {
+          stamp[t] = r;
+          stack[size++] = t;
+        }
+      } else if ((v & ATTACKER_BIT) !== 0) {
+        return 0;
       }
     }
   }
