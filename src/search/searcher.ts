@@ -42,8 +42,6 @@ const FALLING_SCORE_MARGIN = 40;
 /** Futility pruning: depths it applies to and the margin per turn of depth, centipawns. */
 const FUTILITY_DEPTH = 2;
 const FUTILITY_MARGIN = 150;
-const EVAL_CACHE_SIZE = 1 << 16;
-const EVAL_CACHE_MASK = EVAL_CACHE_SIZE - 1;
 /** Delta pruning: a capture must be able to bring the stand-pat within this of alpha. */
 const DELTA_MARGIN = 150;
 // Move ordering bands: hash step, king escapes, captures and threats, killers; below them, history.
@@ -95,12 +93,6 @@ export class Searcher {
   private helpers: HelperPool | undefined;
   private pos!: Position;
   private evaluator: Evaluator | undefined;
-  /**
-   * Evaluation cache: per slot the hash halves, the value, and the stamp of the evaluator that wrote
-   * it, side by side so that a lookup touches one cache line.
-   */
-  private readonly evalCache = new Int32Array(4 * EVAL_CACHE_SIZE);
-  private evalCacheStamp = 0;
   private customWeights: readonly number[] | undefined;
   /** Per piece code: what capturing it is worth to the evaluation (the king: a win). */
   private victimWeights: Int32Array = new Int32Array(17);
@@ -204,7 +196,6 @@ export class Searcher {
     this.maximumTime = budget.maximum;
     if (!this.evaluator || this.evaluator.rules !== pos.rules) {
       this.evaluator = new Evaluator(pos, this.customWeights);
-      this.evalCacheStamp++;
       this.victimWeights = victimWeightsOf(this.evaluator.weights);
     }
     this.escapeFlag = this.evaluator.escapeFlag;
@@ -503,20 +494,12 @@ export class Searcher {
     return best;
   }
 
-  /** The evaluation of the current position, through a small cache keyed by the hash. */
+  /**
+   * The evaluation of the current position. (A cache keyed by the hash was tried: its lookups, mostly
+   * misses in memory, cost more than the quarter of evaluations it saved.)
+   */
   private staticEval(): number {
-    const pos = this.pos;
-    const lo = pos.hashLo;
-    const hi = pos.hashHi;
-    const slot = (lo & EVAL_CACHE_MASK) << 2;
-    const cache = this.evalCache;
-    if (cache[slot] === lo && cache[slot + 1] === hi && cache[slot + 3] === this.evalCacheStamp) return cache[slot + 2];
-    const value = this.evaluator!.evaluate(pos);
-    cache[slot] = lo;
-    cache[slot + 1] = hi;
-    cache[slot + 2] = value;
-    cache[slot + 3] = this.evalCacheStamp;
-    return value;
+    return this.evaluator!.evaluate(this.pos);
   }
 
   private updatePV(ply: number, step: number): void {
