@@ -373,6 +373,16 @@ export class Searcher {
     if (this.elapsed() >= this.maximumTime || (this.limitsActive && this.nodes >= this.nodeLimit)) this.aborted = true;
   }
 
+  /** Counts a node at `ply` and looks at the limits now and then; false once the search must stop. */
+  private visit(ply: number): boolean {
+    if (++this.nodes >= this.nextCheck || this.nodes >= this.nodeLimit) {
+      this.nextCheck = this.nodes + CHECK_INTERVAL;
+      this.checkLimits();
+    }
+    if (ply > this.selDepth) this.selDepth = ply;
+    return !this.aborted;
+  }
+
   private terminalScore(turnPly: number): number {
     const winner = this.pos.winner;
     if (winner === DRAW) return 0;
@@ -384,12 +394,7 @@ export class Searcher {
     this.pvLength[ply] = ply;
     if (pos.winner !== NO_WINNER) return this.terminalScore(turnPly);
     if (depth <= 0) return this.quiesce(alpha, beta, ply, turnPly, sp, 0);
-    if (++this.nodes >= this.nextCheck || this.nodes >= this.nodeLimit) {
-      this.nextCheck = this.nodes + CHECK_INTERVAL;
-      this.checkLimits();
-    }
-    if (this.aborted) return 0;
-    if (ply > this.selDepth) this.selDepth = ply;
+    if (!this.visit(ply)) return 0;
     if (ply >= MAX_PLY - 2) return this.evaluator!.evaluate(pos);
     if (this.drawByRepetition && pos.berserker === NO_SQUARE && repeatsEarlier(pos)) return 0;
 
@@ -627,12 +632,7 @@ export class Searcher {
     const pos = this.pos;
     this.pvLength[ply] = ply;
     if (pos.winner !== NO_WINNER) return this.terminalScore(turnPly);
-    if (++this.nodes >= this.nextCheck || this.nodes >= this.nodeLimit) {
-      this.nextCheck = this.nodes + CHECK_INTERVAL;
-      this.checkLimits();
-    }
-    if (this.aborted) return 0;
-    if (ply > this.selDepth) this.selDepth = ply;
+    if (!this.visit(ply)) return 0;
     if (ply >= MAX_PLY - 2) return this.evaluator!.evaluate(pos);
 
     const side = pos.side;
