@@ -103,13 +103,9 @@ export class CaptureGenerator {
     const rules = pos.rules;
     for (let j = 0; j < 4; j++) {
       const d = dirs[j];
-      let from = target + d;
-      let crossedThrone = false;
-      while (board[from] === EMPTY) {
-        if ((flags[from] & SQ_THRONE) !== 0) crossedThrone = true;
-        from += d;
-      }
-      if ((board[from] & SIDE_MASK) === 1 && !(crossedThrone && rules.throneKingOnly)) return true;
+      const found = slideBack(board, flags, target, d);
+      const from = found & SQUARE_MASK;
+      if ((board[from] & SIDE_MASK) === 1 && !((found & CROSSED_THRONE) !== 0 && rules.throneKingOnly)) return true;
       if (!rules.jumps) continue;
       const over = board[target + d];
       if ((over & SIDE_MASK) === 0 || (over & TYPE_MASK) !== 0) continue;
@@ -164,15 +160,11 @@ export class CaptureGenerator {
     const targetRestricted = (flags[target] & SQ_RESTRICTED) !== 0;
     for (let j = 0; j < 4; j++) {
       const d = dirs[j];
-      let from = target + d;
-      let crossedThrone = false;
-      while (board[from] === EMPTY) {
-        if ((flags[from] & SQ_THRONE) !== 0) crossedThrone = true;
-        from += d;
-      }
+      const found = slideBack(board, flags, target, d);
+      const from = found & SQUARE_MASK;
       const piece = board[from];
       if ((piece & SIDE_MASK) === myBit) {
-        const legal = piece === KING || (!targetRestricted && !(crossedThrone && rules.throneKingOnly));
+        const legal = piece === KING || (!targetRestricted && !((found & CROSSED_THRONE) !== 0 && rules.throneKingOnly));
         if (legal && (!capturesOnly || stepCaptures(pos, from, target))) out[n++] = from | (target << 9);
       }
       if (!rules.jumps) continue;
@@ -188,6 +180,23 @@ export class CaptureGenerator {
     }
     return n;
   }
+}
+
+const SQUARE_MASK = 511;
+const CROSSED_THRONE = 512;
+
+/**
+ * The first non-empty square from `target` in direction `d` (the piece that could slide onto
+ * `target` from there), with CROSSED_THRONE set when the empty squares between include the throne.
+ */
+function slideBack(board: Uint8Array, flags: Uint8Array, target: number, d: number): number {
+  let from = target + d;
+  let crossedThrone = 0;
+  while (board[from] === EMPTY) {
+    if ((flags[from] & SQ_THRONE) !== 0) crossedThrone = CROSSED_THRONE;
+    from += d;
+  }
+  return from | crossedThrone;
 }
 
 /**
