@@ -22,6 +22,8 @@ const MAX_PLY = 128;
 const MAX_DEPTH = 64;
 const STEP_STACK = 1 << 18;
 const HISTORY_MAX = 1 << 24;
+/** The order of a quiet step whose history has not been looked up yet (below every history value). */
+const QUIET_UNSCORED = -(1 << 30);
 /** Nodes between two looks at the clock and the stop flag. */
 const CHECK_INTERVAL = 1024;
 /**
@@ -277,7 +279,7 @@ export class Searcher {
     const n = generateSteps(pos, this.steps, 0);
     this.stackBase[1] = n;
     const ttStep = this.tt.probe(pos.hashLo, pos.hashHi) ? this.tt.hitStep : -1;
-    this.orderSteps(0, n, ttStep, 0);
+    this.orderSteps(0, n, ttStep, 0, false);
     const moves: (RootMove & { order: number })[] = [];
     for (let i = 0; i < n; i++) {
       const step = this.steps[i];
@@ -446,7 +448,9 @@ export class Searcher {
     if (n === 0) return -(MATE - turnPly);
     const end = sp + n;
     this.stackBase[ply + 1] = end;
-    this.orderSteps(sp, end, ttStep, ply);
+    // One turn from the horizon nothing below changes the history, so it is looked up only when
+    // the search gets to the quiet steps (most nodes are cut off before); the order is the same.
+    this.orderSteps(sp, end, ttStep, ply, depth === 1);
 
     const side = pos.side;
     const alphaStart = alpha;
@@ -455,7 +459,14 @@ export class Searcher {
     const order = this.order;
     for (let i = sp; i < end; i++) {
       // Most cut-offs come early; past the first steps, generation order is good enough and cheaper.
-      if (i - sp < SELECTION_STEPS) pickBest(steps, order, i, end);
+      if (i - sp < SELECTION_STEPS) {
+        pickBest(steps, order, i, end);
+        // Only quiet steps are left: now their history decides (unless futility skips them all).
+        if (order[i] === QUIET_UNSCORED && !(futile && i > sp)) {
+          this.scoreQuiets(i, end);
+          pickBest(steps, order, i, end);
+        }
+      }
       const step = steps[i];
       if (futile && i > sp && order[i] < ORDER_KILLER) {
         if (staticEval > best) best = staticEval;
@@ -540,8 +551,11 @@ export class Searcher {
     }
   }
 
-  /** Gives every step from..end an ordering value in `order`. */
-  private orderSteps(from: number, end: number, ttStep: number, ply: number): void {
+  /**
+   * Gives every step from..end an ordering value in `order`; with `lazyHistory`, quiet steps get
+   * QUIET_UNSCORED and their history later (scoreQuiets), if the search gets to them.
+   */
+  private orderSteps(from: number, end: number, ttStep: number, ply: number, lazyHistory: boolean): void {
     const pos = this.pos;
     const board = pos.board;
     const flags = pos.geo.flags;
@@ -599,7 +613,21 @@ export class Searcher {
       if (blockMark !== 0 && this.lineStamp[to] === blockMark) order[i] = ORDER_CAPTURE + 96;
       else if (step === killer1) order[i] = ORDER_KILLER + 1;
       else if (step === killer2) order[i] = ORDER_KILLER;
-      else order[i] = this.history[historyBase + stepFrom * cells + to];
+      else order[i] = lazyHistory ? QUIET_UNSCORED : this.history[historyBase + stepFrom * cells + to];
+    }
+  }
+
+  /** Gives the quiet steps of from..end still unscored their history values. */
+  private scoreQuiets(from: number, end: number): void {
+    const steps = this.steps;
+    const order = this.order;
+    const history = this.history;
+    const cells = this.historyCells;
+    const historyBase = this.pos.side * cells * cells;
+    for (let i = from; i < end; i++) {
+      if (order[i] !== QUIET_UNSCORED) continue;
+      const step = steps[i];
+      order[i] = history[historyBase + (step & 511) * cells + (step >>> 9)];
     }
   }
 
