@@ -4,6 +4,7 @@
 
 import { SQ_CORNER, SQ_EDGE, SQ_THRONE } from './geometry.js';
 import type { Position } from './position.js';
+import type { RuleSet } from './rules.js';
 import { ATT_COMMANDER, ATTACKER_BIT, EMPTY, KING, SIDE_MASK, TYPE_KNIGHT, TYPE_MASK } from './types.js';
 
 /**
@@ -34,7 +35,7 @@ export function findCaptures(pos: Position, from: number, to: number, piece: num
       out[n++] = nb;
     } else {
       const f = flags[beyond];
-      if ((f & SQ_CORNER) !== 0 || ((f & SQ_THRONE) !== 0 && (enemyBit === ATTACKER_BIT || anvil === EMPTY))) out[n++] = nb;
+      if ((f & SQ_CORNER) !== 0 || ((f & SQ_THRONE) !== 0 && throneHostile(pos.rules, enemyBit, anvil))) out[n++] = nb;
     }
   }
 
@@ -65,7 +66,7 @@ function kingCaptured(pos: Position, k: number, d: number, piece: number): boole
     const anvil = board[beyond];
     if ((anvil & ATTACKER_BIT) !== 0) return true;
     const f = flags[beyond];
-    return ((f & SQ_CORNER) !== 0 && rules.cornersHostileToKing) || ((f & SQ_THRONE) !== 0 && anvil === EMPTY);
+    return ((f & SQ_CORNER) !== 0 && rules.cornersHostileToKing) || ((f & SQ_THRONE) !== 0 && anvil === EMPTY && rules.emptyThroneHostileToKing);
   }
   // Strong: attackers on all four sides, or three and the empty throne.
   const dirs = pos.geo.dirs;
@@ -73,10 +74,16 @@ function kingCaptured(pos: Position, k: number, d: number, piece: number): boole
     const s = k + dirs[i];
     const v = board[s];
     if ((v & ATTACKER_BIT) !== 0) continue;
-    if (v === EMPTY && (flags[s] & SQ_THRONE) !== 0) continue;
+    if (v === EMPTY && (flags[s] & SQ_THRONE) !== 0 && rules.emptyThroneHostileToKing) continue;
     return false;
   }
   return true;
+}
+
+/** Is the throne (empty, or holding the king: `anvil`) hostile to a victim of side bit `victimBit`? */
+function throneHostile(rules: RuleSet, victimBit: number, anvil: number): boolean {
+  if (anvil === EMPTY) return victimBit === ATTACKER_BIT ? rules.emptyThroneHostileToAttackers : rules.emptyThroneHostileToDefenders;
+  return victimBit === ATTACKER_BIT && rules.throneHostileToAttackers;
 }
 
 function isNeighbour(pos: Position, a: number, b: number): boolean {

@@ -26,6 +26,16 @@ export interface RuleSet {
   cornersHostileToKing: boolean;
   /** Only the king may pass over the empty throne. */
   throneKingOnly: boolean;
+  /**
+   * Whom the throne takes part in capturing (RULES.md: the attackers always, and everyone while it
+   * is empty). Other combinations come from OpenTafl rules strings (cenh, cenhe), e.g. its Brandub,
+   * whose throne is hostile to nobody. The king on the throne is never hostile to defenders.
+   */
+  throneHostileToAttackers: boolean;
+  emptyThroneHostileToAttackers: boolean;
+  emptyThroneHostileToDefenders: boolean;
+  /** The empty throne closes a side of the king (strong king) or is his anvil (weak king). */
+  emptyThroneHostileToKing: boolean;
   shieldWall: boolean;
   exitFort: boolean;
   encirclement: boolean;

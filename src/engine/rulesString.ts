@@ -28,8 +28,10 @@
 // cen        default | the centre | empty       hasThrone (default)
 // corh       all | all but K        cornersHostileToKing (all)
 // cenp       all | K                throneKingOnly: passing the empty throne (all)
-// cenh       t c n (attackers)      fixed: the throne is hostile to attackers
-// cenhe      all                    fixed: the empty throne is hostile to everyone
+// cenh       tcn | empty            throneHostileToAttackers: the throne holding the king is hostile to
+//                                   the attackers (tcn) or to nobody (OpenTafl's Brandub)
+// cenhe      tcn, TCN, K groups     emptyThroneHostileTo{Attackers,Defenders,King} (all): the empty
+//                                   throne is hostile to all or none of each group
 // cors cens  K                      fixed: only the king stops on the corners and the throne
 // corre cenre  all                  fixed
 // corp       any                    no effect: no line passes through a corner
@@ -56,6 +58,7 @@ import { ATTACKERS, DEFENDERS, err, ok, pieceFromLetter, type Result } from './t
 const OUR_LETTERS = 'tcnTCNK';
 const ALL = new Set(OUR_LETTERS);
 const ATTACKER_LETTERS = new Set('tcn');
+const DEFENDER_LETTERS = new Set('TCN');
 
 const REPETITION: Record<string, RepetitionRule> = {
   i: 'ignore', d: 'draw', w: 'repeater-loses', a: 'defenders-lose', f: 'forbidden',
@@ -207,12 +210,32 @@ export function parseRulesString(text: string): Result<RuleSet> {
     if (!sameSet(lettersOf('corre', OUR_LETTERS), ALL)) return refuse('corre', `expected every piece (${OUR_LETTERS})`);
   }
   let throneKingOnly = false;
+  let throneHostileToAttackers = true;
+  let emptyThroneHostileToAttackers = true;
+  let emptyThroneHostileToDefenders = true;
+  let emptyThroneHostileToKing = true;
   if (hasThrone) {
     const cenp = lettersOf('cenp', OUR_LETTERS);
     if (sameSet(cenp, new Set('K'))) throneKingOnly = true;
     else if (!sameSet(cenp, ALL)) return refuse('cenp', `every piece (${OUR_LETTERS}) or only the king (K) passes the empty throne`);
-    if (!sameSet(lettersOf('cenh', 'tcn'), ATTACKER_LETTERS)) return refuse('cenh', 'the throne is hostile to the attackers (tcn)');
-    if (!sameSet(lettersOf('cenhe', OUR_LETTERS), ALL)) return refuse('cenhe', `the empty throne is hostile to every piece (${OUR_LETTERS})`);
+    const cenh = lettersOf('cenh', 'tcn');
+    if (sameSet(cenh, ATTACKER_LETTERS)) throneHostileToAttackers = true;
+    else if (cenh.size === 0) throneHostileToAttackers = false;
+    else return refuse('cenh', 'the throne (holding the king) is hostile to the attackers (tcn) or to nobody');
+    const cenhe = lettersOf('cenhe', OUR_LETTERS);
+    // All of a side's pieces or none of them (the king apart): undefined for a part of a side.
+    const hostileTo = (group: Set<string>): boolean | undefined => {
+      const count = [...group].filter((letter) => cenhe.has(letter)).length;
+      return count === 0 ? false : count === group.size ? true : undefined;
+    };
+    const toAttackers = hostileTo(ATTACKER_LETTERS);
+    const toDefenders = hostileTo(DEFENDER_LETTERS);
+    if (toAttackers === undefined || toDefenders === undefined) {
+      return refuse('cenhe', 'the empty throne is hostile to all the attackers (tcn) or none, all the defenders (TCN) or none, and to the king (K) or not');
+    }
+    emptyThroneHostileToAttackers = toAttackers;
+    emptyThroneHostileToDefenders = toDefenders;
+    emptyThroneHostileToKing = cenhe.has('K');
     if (!sameSet(lettersOf('cens', 'K'), new Set('K'))) return refuse('cens', 'only the king stops on the throne (cens:K)');
     if (!sameSet(lettersOf('cenre', OUR_LETTERS), ALL)) return refuse('cenre', `expected every piece (${OUR_LETTERS})`);
   }
@@ -234,6 +257,10 @@ export function parseRulesString(text: string): Result<RuleSet> {
     hasCorners,
     cornersHostileToKing,
     throneKingOnly,
+    throneHostileToAttackers,
+    emptyThroneHostileToAttackers,
+    emptyThroneHostileToDefenders,
+    emptyThroneHostileToKing,
     shieldWall,
     exitFort,
     encirclement,
@@ -277,8 +304,14 @@ export function makeRulesString(rules: RuleSet): string {
   if (rules.berserk) parts.push('ber:c');
   if (!rules.hasCorners) parts.push('cor:');
   else if (!rules.cornersHostileToKing) parts.push('corh:tcnTCN');
-  if (!rules.hasThrone) parts.push('cen:');
-  else if (rules.throneKingOnly) parts.push('cenp:K');
+  if (!rules.hasThrone) {
+    parts.push('cen:');
+  } else {
+    if (rules.throneKingOnly) parts.push('cenp:K');
+    if (!rules.throneHostileToAttackers) parts.push('cenh:');
+    const cenhe = (rules.emptyThroneHostileToAttackers ? 'tcn' : '') + (rules.emptyThroneHostileToDefenders ? 'TCN' : '') + (rules.emptyThroneHostileToKing ? 'K' : '');
+    if (cenhe !== OUR_LETTERS) parts.push(`cenhe:${cenhe}`);
+  }
   if (rules.shieldWall) parts.push('sw:s');
   if (rules.exitFort) parts.push('efe:y');
   if (rules.commandersCaptureKing !== hasCommanders) parts.push(`cck:${yn(rules.commandersCaptureKing)}`);

@@ -91,7 +91,7 @@ export class CaptureGenerator {
     const piece = pos.board[sq];
     if ((piece & SIDE_MASK) === 1) return true;
     const f = pos.geo.flags[sq];
-    if (piece === EMPTY && (f & SQ_THRONE) !== 0) return true;
+    if (piece === EMPTY && (f & SQ_THRONE) !== 0) return pos.rules.emptyThroneHostileToKing;
     return weak && (f & SQ_CORNER) !== 0 && pos.rules.cornersHostileToKing;
   }
 

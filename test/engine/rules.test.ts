@@ -54,6 +54,24 @@ describe('hostile squares', () => {
     expect(at(play(setup(unarmed, { d5: 't', d4: 'K', g6: 'T' }, 'd'), 'g6d6'), 'd5')).toBe('.');
   });
 
+  it('a throne hostile to nobody (OpenTafl cenh: cenhe:) takes part in no capture', () => {
+    const neutral = {
+      ...BASE7, throneHostileToAttackers: false, emptyThroneHostileToAttackers: false,
+      emptyThroneHostileToDefenders: false, emptyThroneHostileToKing: false,
+    };
+    expect(at(play(setup(neutral, { d5: 'T', g6: 't', f2: 'K' }), 'g6d6'), 'd5')).toBe('T');
+    expect(at(play(setup(neutral, { d5: 't', g6: 'T', f2: 'K' }, 'd'), 'g6d6'), 'd5')).toBe('t');
+    expect(at(play(setup({ ...neutral, kingArmed: false }, { d5: 't', d4: 'K', g6: 'T' }, 'd'), 'g6d6'), 'd5')).toBe('t');
+    // The empty throne closes no side of the king, strong or weak.
+    expect(outcome(play(setup(neutral, { d5: 'K', c5: 't', e5: 't', a6: 't' }), 'a6d6'))).toBeUndefined();
+    expect(outcome(play(setup({ ...neutral, king: 'weak' }, { d5: 'K', a6: 't' }), 'a6d6'))).toBeUndefined();
+    // Each setting on its own.
+    expect(at(play(setup({ ...neutral, emptyThroneHostileToDefenders: true }, { d5: 'T', g6: 't', f2: 'K' }), 'g6d6'), 'd5')).toBe('.');
+    expect(at(play(setup({ ...neutral, emptyThroneHostileToAttackers: true }, { d5: 't', g6: 'T', f2: 'K' }, 'd'), 'g6d6'), 'd5')).toBe('.');
+    expect(at(play(setup({ ...neutral, throneHostileToAttackers: true, kingArmed: false }, { d5: 't', d4: 'K', g6: 'T' }, 'd'), 'g6d6'), 'd5')).toBe('.');
+    expect(outcome(play(setup({ ...neutral, emptyThroneHostileToKing: true }, { d5: 'K', c5: 't', e5: 't', a6: 't' }), 'a6d6'))).toEqual(ATTACKERS_WIN);
+  });
+
   it('tablut: the empty throne is hostile to all, the occupied one to attackers only', () => {
     const tablut = VARIANTS.tablut;
     expect(at(play(setup(tablut, { e6: 'T', a7: 't', b2: 'K' }), 'a7e7'), 'e6')).toBe('.');

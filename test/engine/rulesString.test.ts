@@ -82,13 +82,30 @@ describe('OpenTafl rules strings', () => {
     expect(starti.ok && starti.value.start[6]).toBe('.t.....');
   });
 
+  it("loads OpenTafl's Brandub, whose throne is hostile to nobody, and writes it back", () => {
+    const rules = (text: string) => {
+      const parsed = parseRulesString(text);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      return parsed.value;
+    };
+    const text = 'dim:7 name:Brandub surf:n atkf:y ks:w nj:n cj:n cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
+    const loaded = rules(text);
+    expect([loaded.throneHostileToAttackers, loaded.emptyThroneHostileToAttackers, loaded.emptyThroneHostileToDefenders, loaded.emptyThroneHostileToKing])
+      .toEqual([false, false, false, false]);
+    expect(rules(makeRulesString(loaded))).toEqual(loaded);
+    const partly = rules('dim:7 cenhe:tcnK start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/');
+    expect([partly.throneHostileToAttackers, partly.emptyThroneHostileToAttackers, partly.emptyThroneHostileToDefenders, partly.emptyThroneHostileToKing])
+      .toEqual([true, true, false, true]);
+    expect(rules(makeRulesString(partly))).toEqual(partly);
+  });
+
   it('refuses unknown keys by name', () => {
     expect(refused(`dim:7 foo:1 ${BRANDUBH_START}`)).toBe("unknown rules key 'foo' (in 'foo:1')");
   });
 
   it('refuses values the engine cannot play, naming the entry', () => {
     for (const entry of ['ks:m', 'tfr:l', 'sw:w', 'ka:a', 'ber:m', 'kj:j', 'mj:c', 'spd:3', 'cen:d5,', 'cor:a1,', 'efe:x', 'esc:x',
-      'swf:n', 'linc:y', 'afor:a2,', 'cenh:', 'cenhe:', 'cens:tK', 'cors:tK', 'corh:t', 'cenp:t', 'atkf:q', 'jo:2']) {
+      'swf:n', 'linc:y', 'afor:a2,', 'cenh:t', 'cenh:T', 'cenhe:tT', 'cenhe:tcnT', 'cens:tK', 'cors:tK', 'corh:t', 'cenp:t', 'atkf:q', 'jo:2']) {
       expect(refused(`dim:7 ${entry} ${BRANDUBH_START}`)).toContain(`'${entry}' is not supported`);
     }
   });
