@@ -3,7 +3,7 @@
 
 import { captureBuffer } from './captureBuffer.js';
 import { findCaptures } from './capture.js';
-import { NO_SQUARE, SQ_CORNER, SQ_RESTRICTED } from './geometry.js';
+import { NO_SQUARE, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE } from './geometry.js';
 import { END_RUN, NO_WINNER, type Position } from './position.js';
 import { EMPTY, KING, SIDE_MASK, TYPE_KNIGHT, TYPE_MASK } from './types.js';
 
@@ -60,18 +60,25 @@ function generatePieceSteps(pos: Position, from: number, out: Int32Array, n: num
   const piece = board[from];
   const isKing = piece === KING;
   const passThrone = isKing || !pos.rules.throneKingOnly;
+  // The squares this piece may pass but not stop on (a corner ends the line anyway).
+  const noStop = isKing ? kingNoStop(pos) : SQ_RESTRICTED;
   for (let i = 0; i < 4; i++) {
     const d = dirs[i];
     let to = from + d;
     while (board[to] === EMPTY) {
       const f = flags[to];
-      if ((f & SQ_RESTRICTED) === 0 || isKing) out[n++] = from | (to << 9);
+      if ((f & noStop) === 0) out[n++] = from | (to << 9);
       else if ((f & SQ_CORNER) !== 0 || !passThrone) break;
       to += d;
     }
   }
   if (pos.rules.jumps && (piece & TYPE_MASK) !== 0) n = generateJumps(pos, from, piece, out, n);
   return n;
+}
+
+/** The restricted squares the king may not stop on: the throne, under rules where he never returns to it. */
+export function kingNoStop(pos: Position): number {
+  return pos.rules.kingStopsOnThrone ? 0 : SQ_THRONE;
 }
 
 function generateJumps(pos: Position, from: number, piece: number, out: Int32Array, n: number): number {
@@ -87,7 +94,7 @@ function generateJumps(pos: Position, from: number, piece: number, out: Int32Arr
     const to = mid + dirs[i];
     if (board[to] !== EMPTY) continue;
     if (piece === KING) {
-      if (((flags[from] | flags[to]) & SQ_RESTRICTED) !== 0) out[n++] = from | (to << 9);
+      if (((flags[from] | flags[to]) & SQ_RESTRICTED) !== 0 && (flags[to] & kingNoStop(pos)) === 0) out[n++] = from | (to << 9);
     } else if ((flags[to] & SQ_RESTRICTED) === 0) {
       out[n++] = from | (to << 9);
     }
@@ -160,7 +167,7 @@ function removeForbidden(pos: Position, out: Int32Array, offset: number, count: 
  */
 export function countTurnsBulk(pos: Position): number {
   if (pos.winner !== NO_WINNER) return 0;
-  if (pos.rules.throneKingOnly) return countTurnsByScanning(pos);
+  if (pos.rules.throneKingOnly || !pos.rules.kingStopsOnThrone) return countTurnsByScanning(pos);
   const { fileIndex, rankIndex, size } = pos.geo;
   const rows = pos.rowOccupancy;
   const cols = pos.columnOccupancy;
@@ -197,7 +204,7 @@ export function countTurnsBulk(pos: Position): number {
   return total;
 }
 
-/** countTurnsBulk by walking every line (for rules where only the king may pass the throne). */
+/** countTurnsBulk by walking every line (for rules where the throne is not simply the king's). */
 function countTurnsByScanning(pos: Position): number {
   const board = pos.board;
   const flags = pos.geo.flags;
@@ -208,11 +215,14 @@ function countTurnsByScanning(pos: Position): number {
   for (let i = 0; i < count; i++) {
     const from = list[i];
     const isKing = board[from] === KING;
+    const noStop = isKing ? kingNoStop(pos) : SQ_RESTRICTED;
+    const passThrone = isKing || !pos.rules.throneKingOnly;
     for (let j = 0; j < 4; j++) {
       const d = dirs[j];
       for (let to = from + d; board[to] === EMPTY; to += d) {
-        if ((flags[to] & SQ_RESTRICTED) === 0 || isKing) total++;
-        else break;
+        const f = flags[to];
+        if ((f & noStop) === 0) total++;
+        else if ((f & SQ_CORNER) !== 0 || !passThrone) break;
       }
     }
   }

@@ -26,6 +26,8 @@ export interface RuleSet {
   cornersHostileToKing: boolean;
   /** Only the king may pass over the empty throne. */
   throneKingOnly: boolean;
+  /** The king may stop on the empty throne again (RULES.md: yes; OpenTafl's Tablut, cens: empty, no). */
+  kingStopsOnThrone: boolean;
   /**
    * Whom the throne takes part in capturing (RULES.md: the attackers always, and everyone while it
    * is empty). Other combinations come from OpenTafl rules strings (cenh, cenhe), e.g. its Brandub,

@@ -32,7 +32,9 @@
 //                                   the attackers (tcn) or to nobody (OpenTafl's Brandub)
 // cenhe      tcn, TCN, K groups     emptyThroneHostileTo{Attackers,Defenders,King} (all): the empty
 //                                   throne is hostile to all or none of each group
-// cors cens  K                      fixed: only the king stops on the corners and the throne
+// cors       K                      fixed: only the king stops on the corners
+// cens       K | empty              kingStopsOnThrone: only the king stops on the throne, or nobody
+//                                   (OpenTafl's Tablut: the king leaves it for good)
 // corre cenre  all                  fixed
 // corp       any                    no effect: no line passes through a corner
 // afor dfor  empty                  no fortresses; then aforh aforp afors aforre dforh dforp dfors
@@ -210,6 +212,7 @@ export function parseRulesString(text: string): Result<RuleSet> {
     if (!sameSet(lettersOf('corre', OUR_LETTERS), ALL)) return refuse('corre', `expected every piece (${OUR_LETTERS})`);
   }
   let throneKingOnly = false;
+  let kingStopsOnThrone = true;
   let throneHostileToAttackers = true;
   let emptyThroneHostileToAttackers = true;
   let emptyThroneHostileToDefenders = true;
@@ -236,7 +239,9 @@ export function parseRulesString(text: string): Result<RuleSet> {
     emptyThroneHostileToAttackers = toAttackers;
     emptyThroneHostileToDefenders = toDefenders;
     emptyThroneHostileToKing = cenhe.has('K');
-    if (!sameSet(lettersOf('cens', 'K'), new Set('K'))) return refuse('cens', 'only the king stops on the throne (cens:K)');
+    const cens = lettersOf('cens', 'K');
+    if (cens.size === 0) kingStopsOnThrone = false;
+    else if (!sameSet(cens, new Set('K'))) return refuse('cens', 'only the king stops on the throne (cens:K), or nobody (cens:)');
     if (!sameSet(lettersOf('cenre', OUR_LETTERS), ALL)) return refuse('cenre', `expected every piece (${OUR_LETTERS})`);
   }
   for (const k of ['afor', 'dfor']) if ((entries.get(k) ?? '').replace(/,/g, '') !== '') return refuse(k, 'there are no fortresses');
@@ -257,6 +262,7 @@ export function parseRulesString(text: string): Result<RuleSet> {
     hasCorners,
     cornersHostileToKing,
     throneKingOnly,
+    kingStopsOnThrone,
     throneHostileToAttackers,
     emptyThroneHostileToAttackers,
     emptyThroneHostileToDefenders,
@@ -308,6 +314,7 @@ export function makeRulesString(rules: RuleSet): string {
     parts.push('cen:');
   } else {
     if (rules.throneKingOnly) parts.push('cenp:K');
+    if (!rules.kingStopsOnThrone) parts.push('cens:');
     if (!rules.throneHostileToAttackers) parts.push('cenh:');
     const cenhe = (rules.emptyThroneHostileToAttackers ? 'tcn' : '') + (rules.emptyThroneHostileToDefenders ? 'TCN' : '') + (rules.emptyThroneHostileToKing ? 'K' : '');
     if (cenhe !== OUR_LETTERS) parts.push(`cenhe:${cenhe}`);

@@ -46,6 +46,7 @@ const BASE: RuleSet = {
   hasCorners: true,
   cornersHostileToKing: true,
   throneKingOnly: false,
+  kingStopsOnThrone: true,
   throneHostileToAttackers: true,
   emptyThroneHostileToAttackers: true,
   emptyThroneHostileToDefenders: true,

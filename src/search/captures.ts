@@ -5,7 +5,7 @@
 // `forbidden` repetition filter never removes one. Hot code: no allocation.
 
 import {
-  EMPTY, KING, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_RESTRICTED, SQ_THRONE, stepCaptures, TYPE_MASK, type Position,
+  EMPTY, KING, kingNoStop, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_RESTRICTED, SQ_THRONE, stepCaptures, TYPE_MASK, type Position,
 } from '../engine/index.js';
 
 export class CaptureGenerator {
@@ -164,7 +164,9 @@ export class CaptureGenerator {
       const from = found & SQUARE_MASK;
       const piece = board[from];
       if ((piece & SIDE_MASK) === myBit) {
-        const legal = piece === KING || (!targetRestricted && !((found & CROSSED_THRONE) !== 0 && rules.throneKingOnly));
+        const legal = piece === KING
+          ? (flags[target] & kingNoStop(pos)) === 0
+          : !targetRestricted && !((found & CROSSED_THRONE) !== 0 && rules.throneKingOnly);
         if (legal && (!capturesOnly || stepCaptures(pos, from, target))) out[n++] = from | (target << 9);
       }
       if (!rules.jumps) continue;
@@ -175,7 +177,9 @@ export class CaptureGenerator {
       const jumper = target + d + d;
       const jumperPiece = board[jumper];
       if ((jumperPiece & SIDE_MASK) !== myBit || (jumperPiece & TYPE_MASK) === 0) continue;
-      const allowed = jumperPiece === KING ? ((flags[jumper] | flags[target]) & SQ_RESTRICTED) !== 0 : !targetRestricted;
+      const allowed = jumperPiece === KING
+        ? ((flags[jumper] | flags[target]) & SQ_RESTRICTED) !== 0 && (flags[target] & kingNoStop(pos)) === 0
+        : !targetRestricted;
       if (allowed && (!capturesOnly || stepCaptures(pos, jumper, target))) out[n++] = jumper | (target << 9);
     }
     return n;

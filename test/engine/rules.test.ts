@@ -1,7 +1,7 @@
 // One hand-built position per rule of RULES.md sections 1-5 (except berserk, see berserk.test.ts),
 // each failing if the rule is broken. Boards are 7x7 unless said: throne d4, corners a1 a7 g1 g7.
 import { describe, expect, it } from 'vitest';
-import { VARIANTS } from '../../src/engine/index.js';
+import { Perft, Position, VARIANTS } from '../../src/engine/index.js';
 import { at, BASE7, outcome, play, refusal, setup, turnNames } from './helpers.js';
 
 const ATTACKERS_WIN = { winner: 0, reason: 'king-captured' };
@@ -331,6 +331,19 @@ describe('the end of the game', () => {
 });
 
 describe('moving over the throne', () => {
+  it('under OpenTafl\'s Tablut rules (cens: empty) the king passes the throne but never stops on it again', () => {
+    const noReturn = { ...BASE7, kingStopsOnThrone: false };
+    const pos = setup(noReturn, { d6: 'K', a6: 't' }, 'd');
+    const kingSteps = turnNames(pos).filter((turn) => turn.startsWith('d6'));
+    expect(kingSteps).not.toContain('d6d4');
+    expect(kingSteps).toContain('d6d3');
+    expect(refusal(pos, 'd6d4')).toContain('the king never returns to the throne (d4)');
+    expect(turnNames(setup(BASE7, { d6: 'K', a6: 't' }, 'd'))).toContain('d6d4');
+    // Bulk counting agrees with making every leaf under these rules.
+    const start = Position.start({ ...VARIANTS.brandubh, kingStopsOnThrone: false });
+    expect(new Perft(start).count(3)).toBe(new Perft(start, { full: true }).count(3));
+  });
+
   it('any piece passes the empty throne but does not stop on it', () => {
     const pos = setup(BASE7, { d7: 't', f2: 'K' });
     expect(turnNames(pos)).toContain('d7d1');

@@ -99,6 +99,13 @@ describe('OpenTafl rules strings', () => {
     expect(rules(makeRulesString(partly))).toEqual(partly);
   });
 
+  it("loads OpenTafl's Tablut, whose king never returns to the throne", () => {
+    const parsed = parseRulesString('dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/');
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect([parsed.value.kingStopsOnThrone, parsed.value.throneHostileToAttackers, parsed.value.escape]).toEqual([false, false, 'edge']);
+    expect(parseRulesString(makeRulesString(parsed.value))).toEqual(parsed);
+  });
+
   it('refuses unknown keys by name', () => {
     expect(refused(`dim:7 foo:1 ${BRANDUBH_START}`)).toBe("unknown rules key 'foo' (in 'foo:1')");
   });

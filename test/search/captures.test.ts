@@ -16,12 +16,20 @@ describe('CaptureGenerator', () => {
     const buffer = new Int32Array(4096);
     const captures = new Int32Array(4096);
     let checked = 0;
-    for (const id of VARIANT_IDS) {
-      const rules = getVariant(id);
+    // Every variant, and OpenTafl's Tablut reading (the king never returns to a throne hostile to nobody).
+    const ruleSets = VARIANT_IDS.map((id) => getVariant(id)).map((rules) => {
       if (!rules.ok) throw new Error(rules.error.message);
+      return rules.value;
+    });
+    ruleSets.push({
+      ...ruleSets[VARIANT_IDS.indexOf('tablut')], name: 'tablut-opentafl', kingStopsOnThrone: false,
+      throneHostileToAttackers: false, emptyThroneHostileToAttackers: false, emptyThroneHostileToDefenders: false, emptyThroneHostileToKing: false,
+    });
+    for (const ruleSet of ruleSets) {
+      const id = ruleSet.name;
       const next = random(id.length * 7919);
       for (let game = 0; game < 6; game++) {
-        const pos = Position.start(rules.value);
+        const pos = Position.start(ruleSet);
         const generator = new CaptureGenerator(pos.geo.cells);
         for (let ply = 0; ply < 150 && pos.winner === NO_WINNER; ply++) {
           const n = generateSteps(pos, buffer, 0);
