@@ -29,13 +29,14 @@ const sharedOptions = (yargs: Argv): Argv =>
     .option('nodes', { type: 'number', describe: 'fixed node count per search' })
     .option('openings', { type: 'string', describe: 'openings file: tfens or move lists per line, or .jsonl recorded games' })
     .option('opening-plies', { type: 'number', describe: 'turns taken from each recorded game of a .jsonl openings file' })
+    .option('opening-winner', { type: 'string', choices: ['attackers', 'defenders', 'draw'], describe: 'only the recorded games this side won (.jsonl openings file)' })
     .option('random-opening', { type: 'number', describe: 'openings of this many random turns from the seed' })
     .option('max-turns', { type: 'number', describe: 'adjudicate a draw after this many turns' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress output' });
 
 function overridesFrom(args: Omit<TournamentArgs, 'stats' | 'quiet' | 'config'>): ConfigOverrides {
   const overrides: ConfigOverrides = {};
-  const keys = ['variant', 'games', 'concurrency', 'seed', 'out', 'format', 'tc', 'movetime', 'depth', 'nodes', 'openings', 'openingPlies', 'randomOpening', 'maxTurns', 'sprt'] as const;
+  const keys = ['variant', 'games', 'concurrency', 'seed', 'out', 'format', 'tc', 'movetime', 'depth', 'nodes', 'openings', 'openingPlies', 'openingWinner', 'randomOpening', 'maxTurns', 'sprt'] as const;
   for (const key of keys) if (args[key] !== undefined) (overrides as Record<string, unknown>)[key] = args[key];
   if (args.engine !== undefined && args.engine.length > 0) overrides.engines = args.engine;
   return overrides;

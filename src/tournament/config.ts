@@ -27,11 +27,16 @@ export interface OpeningsConfig {
   file?: string;
   /** Turns taken from each recorded game in a JSON-lines file. */
   plies?: number;
+  /** Only recorded games this side won (the record's `winner`: `Black` attackers, `White` defenders, `Draw`). */
+  winner?: OpeningWinner;
   /** Without a file: this many random turns from the start position, from the seed. */
   random?: number;
   /** Use the file's openings in order, or shuffled by the seed (default). */
   order?: 'sequential' | 'random';
 }
+
+export const OPENING_WINNERS = ['attackers', 'defenders', 'draw'] as const;
+export type OpeningWinner = typeof OPENING_WINNERS[number];
 
 export interface Adjudication {
   /** A game reaching this many turns is a draw (stands in for "too few pieces to finish"). */
@@ -172,11 +177,20 @@ function parseOpenings(value: unknown): Result<OpeningsConfig> {
     } else if (key === 'order') {
       if (raw !== 'sequential' && raw !== 'random') return err('bad-config', `openings.order: '${String(raw)}' must be 'sequential' or 'random'`);
       openings.order = raw;
+    } else if (key === 'winner') {
+      const winner = parseOpeningWinner(raw, 'openings.winner');
+      if (!winner.ok) return winner;
+      openings.winner = winner.value;
     } else {
-      return err('bad-config', `openings: unknown key '${key}' (keys: file plies random order)`);
+      return err('bad-config', `openings: unknown key '${key}' (keys: file plies winner random order)`);
     }
   }
   return ok(openings);
+}
+
+function parseOpeningWinner(value: unknown, where: string): Result<OpeningWinner> {
+  const winner = OPENING_WINNERS.find((w) => w === value);
+  return winner !== undefined ? ok(winner) : err('bad-config', `${where}: '${String(value)}' must be one of ${OPENING_WINNERS.join(', ')}`);
 }
 
 function parseAdjudication(value: unknown): Result<Adjudication> {
@@ -224,6 +238,7 @@ export interface ConfigOverrides {
   engines?: string[];
   openings?: string;
   openingPlies?: number;
+  openingWinner?: string;
   randomOpening?: number;
   maxTurns?: number;
   sprt?: string;
@@ -306,7 +321,15 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
   }
   if (overrides.openings !== undefined) openings = { ...openings, file: overrides.openings };
   if (overrides.openingPlies !== undefined) openings = { ...openings, plies: overrides.openingPlies };
+  if (overrides.openingWinner !== undefined) {
+    const winner = parseOpeningWinner(overrides.openingWinner, '--opening-winner');
+    if (!winner.ok) return winner;
+    openings = { ...openings, winner: winner.value };
+  }
   if (overrides.randomOpening !== undefined) openings = { random: overrides.randomOpening };
+  if ((openings.winner !== undefined || openings.plies !== undefined) && !openings.file?.endsWith('.jsonl')) {
+    return err('bad-config', 'openings: plies and winner select recorded games: they need a .jsonl openings file');
+  }
 
   let adjudication = DEFAULT_ADJUDICATION;
   if (json.adjudication !== undefined) {

@@ -1,13 +1,14 @@
 // Openings for tournament games: each pair of games plays one opening with both sides. From a file
-// (tfens or move lists, one per line; or JSON lines of recorded games cut after some turns), or a
-// number of random turns generated from the seed. The same seed always gives the same openings.
+// (tfens or move lists, one per line; or JSON lines of recorded games cut after some turns, optionally
+// only the games one side won), or a number of random turns generated from the seed. The same seed
+// always gives the same openings.
 
 import { readFileSync } from 'node:fs';
 import {
-  err, gameOutcome, legalTurns, makeRandom, makeTfen, makeTurn, ok, parseTfen, playMoves, playTurn, Position,
-  type Result, type RuleSet,
+  alternativeStarts, err, gameOutcome, legalTurns, makeRandom, makeTfen, makeTurn, ok, parseTfen, playMoves, playTurn,
+  Position, replayMoves, type Replay, type Result, type RuleSet,
 } from '../engine/index.js';
-import type { OpeningsConfig } from './config.js';
+import type { OpeningsConfig, OpeningWinner } from './config.js';
 
 export interface Opening {
   /** Where it came from: `file:line`, a game id, or `random:<seed>:<pair>`. */
@@ -87,7 +88,7 @@ export function loadOpenings(rules: RuleSet, variant: string, config: OpeningsCo
     return err('openings-file', `openings file '${config.file}': ${(e as Error).message}`);
   }
   const list = config.file.endsWith('.jsonl')
-    ? gamesFileOpenings(rules, variant, text, config.file, config.plies ?? 8)
+    ? gamesFileOpenings(rules, variant, text, config.file, config.plies ?? 8, config.winner)
     : lineFileOpenings(rules, text, config.file);
   if (!list.ok) return list;
   const openings = list.value;
@@ -124,12 +125,15 @@ function lineFileOpenings(rules: RuleSet, text: string, file: string): Result<Op
   return ok(openings);
 }
 
+/** The record's `winner` (as in /work/shared/data: `Black` is the attackers, `White` the defenders). */
+const RECORDED_WINNER: Record<OpeningWinner, string> = { attackers: 'Black', defenders: 'White', draw: 'Draw' };
+
 /**
- * Recorded games, one JSON object per line with `moves` (and `variant`, `id` if known): the first
- * `plies` turns of each game of this variant. Records that do not replay, or whose game is over by
- * then, are skipped (human records have faults and unrecorded berserk continuations); repeats are dropped.
+ * Recorded games, one JSON object per line with `moves` (and `variant`, `id`, `winner` if known): the
+ * first `plies` turns of each game of this variant (that `winner` won, if given). Records that do not
+ * replay, or whose game is over by then, are skipped (human records have faults); repeats are dropped.
  */
-function gamesFileOpenings(rules: RuleSet, variant: string, text: string, file: string, plies: number): Result<Opening[]> {
+function gamesFileOpenings(rules: RuleSet, variant: string, text: string, file: string, plies: number, winner?: OpeningWinner): Result<Opening[]> {
   const openings: Opening[] = [];
   const seen = new Set<string>();
   const lines = text.split(/\r?\n/);
@@ -142,18 +146,47 @@ function gamesFileOpenings(rules: RuleSet, variant: string, text: string, file: 
       return err('openings-file', `${file}:${i + 1}: not JSON: ${(e as Error).message}`);
     }
     if (typeof record !== 'object' || record === null) continue;
-    const game = record as { id?: unknown; variant?: unknown; moves?: unknown };
+    const game = record as { id?: unknown; variant?: unknown; moves?: unknown; winner?: unknown };
     if (game.variant !== undefined && game.variant !== variant) continue;
+    if (winner !== undefined && game.winner !== RECORDED_WINNER[winner]) continue;
     if (!Array.isArray(game.moves) || game.moves.length < plies || !game.moves.every((m) => typeof m === 'string')) continue;
     const id = typeof game.id === 'string' ? game.id : `${file}:${i + 1}`;
-    const checked = normalize(rules, { id, moves: (game.moves as string[]).slice(0, plies) });
+    const checked = recordOpening(rules, id, game.moves as string[], plies);
     if (!checked.ok) continue;
-    const key = checked.value.moves.join(' ');
+    const key = makeOpeningText(checked.value);
     if (seen.has(key)) continue;
     seen.add(key);
     openings.push(checked.value);
   }
   return ok(openings);
+}
+
+/**
+ * The first `plies` turns of a recorded game. Records of the site (`e7-e9xe10`) leave out berserk
+ * continuations: they are reconstructed from the whole game (a piece's later moves tell how far its run
+ * went), and the site's other start positions are tried: the one that replays furthest is the game's
+ * (the opening then starts from its tfen). Moves that are whole turns in compact notation (`e7e9g9`)
+ * are played as they are.
+ */
+function recordOpening(rules: RuleSet, id: string, moves: string[], plies: number): Result<Opening> {
+  const starts = [rules, ...alternativeStarts(rules)];
+  let best: { startRules: RuleSet; start: Position; replay: Replay } | undefined;
+  for (const startRules of starts) {
+    const start = Position.start(startRules);
+    const replay = replayMoves(start, moves);
+    if (best === undefined || replay.replayed > best.replay.replayed) best = { startRules, start, replay };
+    if (replay.complete) break;
+  }
+  if (best === undefined || best.replay.turns.length < plies) return normalize(rules, { id, moves: moves.slice(0, plies) });
+  const pos = best.start.clone();
+  const turns: string[] = [];
+  for (const turn of best.replay.turns.slice(0, plies)) {
+    turns.push(makeTurn(pos, turn));
+    playTurn(pos, turn);
+  }
+  const opening: Opening = { id, moves: turns };
+  if (best.startRules !== rules) opening.tfen = makeTfen(best.start);
+  return normalize(rules, opening);
 }
 
 /** Checks an opening and rewrites its moves as compact whole turns. */

@@ -44,6 +44,16 @@ describe('tournament config', () => {
     expect(error({ out: 'o', engines: [...engines, { name: 'c', cmd: 'x' }], sprt: 'elo0=0 elo1=5' })).toContain('exactly two engines');
     expect(error({ out: 'o', engines, openings: { random: 'x' } })).toContain('openings.random');
     expect(error({ out: 'o', engines, adjudication: { maxTurns: 0 } })).toContain('adjudication.maxTurns');
+    expect(error({ out: 'o', engines, openings: { file: 'g.jsonl', winner: 'black' } })).toContain("openings.winner: 'black'");
+    expect(error({ out: 'o', engines }, { openings: 'g.jsonl', openingWinner: 'nobody' })).toContain('--opening-winner');
+    expect(error({ out: 'o', engines }, { openings: 'book.txt', openingWinner: 'attackers' })).toContain('.jsonl');
+  });
+
+  it('selects recorded games by winner, from the file or from flags', () => {
+    const fromFile = makeConfig({ out: 'o', engines, openings: { file: 'g.jsonl', plies: 20, winner: 'attackers' } });
+    expect(fromFile.ok && fromFile.value.openings).toEqual({ file: 'g.jsonl', plies: 20, winner: 'attackers' });
+    const fromFlags = makeConfig({ out: 'o', engines }, { openings: 'g.jsonl', openingPlies: 20, openingWinner: 'defenders' });
+    expect(fromFlags.ok && fromFlags.value.openings).toEqual({ random: 4, file: 'g.jsonl', plies: 20, winner: 'defenders' });
   });
 
   it('reads time controls as text', () => {

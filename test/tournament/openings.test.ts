@@ -51,10 +51,47 @@ describe('openings', () => {
     expect(book.value.get(0)).toEqual({ id: 'g1', moves: ['d1d3', 'h6h9', 'k4i4'] });
   });
 
+  it('keeps the games one side won, with berserk continuations the record left out', () => {
+    const file = join(dir, 'winners.jsonl');
+    writeFileSync(file, [
+      JSON.stringify({ id: 'won', variant: 'copenhagen', winner: 'Black', moves: ['d1-d3', 'h6-h9', 'k4-i4', 'f8-c8'] }),
+      JSON.stringify({ id: 'lost', variant: 'copenhagen', winner: 'White', moves: ['d1-d2', 'h6-h9', 'k4-i4', 'f8-c8'] }),
+      JSON.stringify({ id: 'unknown', variant: 'copenhagen', moves: ['d1-d3', 'h6-h8', 'k4-i4', 'f8-c8'] }),
+    ].join('\n'));
+    const won = loadOpenings(rules('copenhagen'), 'copenhagen', { file, plies: 3, winner: 'attackers' }, 1);
+    expect(won.ok && won.value.size).toBe(1);
+    expect(won.ok && won.value.get(0).id).toBe('won');
+    const lost = loadOpenings(rules('copenhagen'), 'copenhagen', { file, plies: 3, winner: 'defenders' }, 1);
+    expect(lost.ok && lost.value.get(0).id).toBe('lost');
+    const none = loadOpenings(rules('copenhagen'), 'copenhagen', { file, plies: 3, winner: 'draw' }, 1);
+    expect(!none.ok && none.error.message).toContain('no usable opening');
+  });
+
+  it('reconstructs a berserk continuation the record left out, from the moves that follow', () => {
+    // The first 20 moves of a recorded game (aagenielsen.dk, game-3-12-29872): 'h9g9' captured on g10,
+    // the run went on to f9 (unrecorded), as 'f9i9' eighteen moves later shows.
+    const moves = ['h11h9', 'g7g10', 'f10h10', 'f8f10', 'h9g9', 'h6h8', 'k8i8', 'g6g8', 'h1h3', 'f6i6', 'k4i4', 'i6i5',
+      'k5j5', 'g5g2', 'f2h2', 'f4f3', 'f1f2', 'f7i7', 'f9i9', 'i7j7'];
+    const file = join(dir, 'berserk.jsonl');
+    writeFileSync(file, JSON.stringify({ id: 'run', variant: 'berserk', winner: 'Black', moves }) + '\n');
+    const book = loadOpenings(rules('berserk'), 'berserk', { file, plies: 6, winner: 'attackers' }, 1);
+    if (!book.ok) throw new Error(book.error.message);
+    expect(book.value.get(0)).toEqual({ id: 'run', moves: ['h11h9', 'g7g10', 'f10h10', 'f8f10', 'h9g9f9', 'h6h8'] });
+  });
+
   const humanGames = '/work/shared/data/aagenielsen-berserk.jsonl';
   it.skipIf(!existsSync(humanGames))('loads openings from the recorded human games', () => {
     const book = loadOpenings(rules('berserk'), 'berserk', { file: humanGames, plies: 6 }, 1);
     if (!book.ok) throw new Error(book.error.message);
     expect(book.value.size).toBeGreaterThan(100);
+    // Twenty turns of games the attackers won: berserk continuations the site did not record are
+    // reconstructed, and games from the site's other start (knight on f7) start from its tfen.
+    const won = loadOpenings(rules('berserk'), 'berserk', { file: humanGames, plies: 20, winner: 'attackers', order: 'sequential' }, 1);
+    if (!won.ok) throw new Error(won.error.message);
+    expect(won.value.size).toBeGreaterThan(200);
+    const openings = Array.from({ length: won.value.size }, (_, i) => won.value.get(i));
+    expect(openings.every((o) => o.moves.length === 20 && openingPositions(rules('berserk'), o).ok)).toBe(true);
+    expect(openings.some((o) => o.moves.some((m) => m.length > 4))).toBe(true);
+    expect(openings.some((o) => o.tfen !== undefined)).toBe(true);
   });
 });
