@@ -27,7 +27,7 @@ port.on('message', (message: ToWorker) => {
         searcher = new Searcher({});
       }
       post({ type: 'up' });
-      // Compile the search before the first `go` (messages wait the ~0.3 s this takes).
+      // Compile the search before the first `go` (messages wait the ~0.5 s this takes).
       warmUp();
       return;
     case 'options':

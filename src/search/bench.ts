@@ -63,7 +63,7 @@ export function bench(depth: number = DEFAULT_BENCH_DEPTH): { nodes: number; tim
  * Runs short searches so that V8 compiles the search before the first real one (a cold first
  * search reaches the same depth in about 1.6 times the time). Nothing is kept; about `budgetMs` ms.
  */
-export function warmUp(budgetMs = 300): void {
+export function warmUp(budgetMs = 500): void {
   // A berserk and a copenhagen middle game, and tablut's start (edge escapes).
   const all = benchPositions();
   const picks = [all[1], all[5], all[10]];
