@@ -41,6 +41,8 @@ function defaultWorkerFile(): string {
 export class Engine {
   private worker!: Worker;
   private readonly stopFlag = new Int32Array(new SharedArrayBuffer(4));
+  /** Set by the first `go`: the search thread's warm-up gives way to it. */
+  private readonly warmUpStop = new Int32Array(new SharedArrayBuffer(4));
   private options: SearchOptions;
   private nextId = 1;
   private search: RunningSearch | undefined;
@@ -81,6 +83,8 @@ export class Engine {
    */
   go(game: GameRecord, limits: GoLimits): boolean {
     if (this.search || this.closing) return false;
+    // The clock runs from now, also while the search thread finishes its warm-up or a message.
+    const timed: GoLimits = { ...limits, startTime: limits.startTime ?? performance.timeOrigin + performance.now() };
     const id = this.nextId++;
     this.search = { id, game, lastPvMove: null };
     const pos = replayGame(game);
@@ -95,7 +99,8 @@ export class Engine {
       return true;
     }
     Atomics.store(this.stopFlag, 0, 0);
-    this.post({ type: 'go', id, game, limits });
+    Atomics.store(this.warmUpStop, 0, 1);
+    this.post({ type: 'go', id, game, limits: timed });
     return true;
   }
 
@@ -148,7 +153,7 @@ export class Engine {
     worker.on('message', (message: FromWorker) => this.onMessage(message));
     worker.on('error', (error) => this.onWorkerDeath(worker, error.message));
     worker.on('exit', (code) => this.onWorkerDeath(worker, `exit code ${code}`));
-    this.post({ type: 'init', stop: this.stopFlag, options: this.options });
+    this.post({ type: 'init', stop: this.stopFlag, warmUpStop: this.warmUpStop, options: this.options });
   }
 
   private post(message: ToWorker): void {

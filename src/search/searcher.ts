@@ -188,7 +188,7 @@ export class Searcher {
     const pos = position.clone();
     this.pos = pos;
     this.stop = stop;
-    this.startTime = performance.now();
+    this.startTime = limits.startTime !== undefined ? limits.startTime - performance.timeOrigin : performance.now();
     this.nodes = 0;
     this.aborted = false;
     this.limitsActive = false;

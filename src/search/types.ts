@@ -17,6 +17,11 @@ export interface GoLimits {
   infinite?: boolean;
   /** Only these whole turns (step lists) at the root. */
   searchmoves?: number[][];
+  /**
+   * When the `go` arrived, as performance.timeOrigin + performance.now() (ms): the clock runs from
+   * then, however long the search thread takes to start. Now, when absent.
+   */
+  startTime?: number;
 }
 
 export interface SearchScore {
