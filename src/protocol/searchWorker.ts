@@ -27,8 +27,9 @@ port.on('message', (message: ToWorker) => {
         searcher = new Searcher({});
       }
       post({ type: 'up' });
-      // Compile the search before the first `go` (messages wait the ~0.5 s this takes).
-      warmUp();
+      // Compile the search before the first `go` (messages wait the ~0.5 s this takes; a `go`
+      // cuts it short through warmUpStop).
+      warmUp(undefined, message.warmUpStop);
       return;
     case 'options':
       try {

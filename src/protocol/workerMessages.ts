@@ -4,7 +4,7 @@ import type { GoLimits, SearchInfo, SearchOptions } from '../search/index.js';
 import type { GameRecord } from './game.js';
 
 export type ToWorker =
-  | { type: 'init'; stop: Int32Array; options: Partial<SearchOptions> }
+  | { type: 'init'; stop: Int32Array; warmUpStop: Int32Array; options: Partial<SearchOptions> }
   | { type: 'options'; options: Partial<SearchOptions> }
   | { type: 'newGame' }
   | { type: 'ping'; id: number }

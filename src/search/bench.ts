@@ -61,14 +61,15 @@ export function bench(depth: number = DEFAULT_BENCH_DEPTH): { nodes: number; tim
 
 /**
  * Runs short searches so that V8 compiles the search before the first real one (a cold first
- * search reaches the same depth in about 1.6 times the time). Nothing is kept; about `budgetMs` ms.
+ * search reaches the same depth in about 1.6 times the time). Nothing is kept; about `budgetMs` ms,
+ * less if `stop[0]` is set (a real search is waiting).
  */
-export function warmUp(budgetMs = 500): void {
+export function warmUp(budgetMs = 500, stop: Int32Array = new Int32Array(1)): void {
   // A berserk and a copenhagen middle game, and tablut's start (edge escapes).
   const all = benchPositions();
   const picks = [all[1], all[5], all[10]];
-  const stop = new Int32Array(1);
   for (const pos of picks) {
+    if (stop[0] !== 0) return;
     new Searcher({ hashMB: 1, threads: 1 }).search(pos, { movetime: Math.max(1, Math.floor(budgetMs / picks.length)) }, stop, () => undefined);
   }
 }
