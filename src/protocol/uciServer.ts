@@ -334,7 +334,7 @@ export class UciServer {
   private display(): void {
     const last = this.game.turns[this.game.turns.length - 1] ?? [];
     const marked = new Set(last.filter((step) => step !== END_RUN).flatMap((step) => [stepFrom(step), stepTo(step)]));
-    for (const line of boardSummary(this.game.pos, marked, this.rulesText === '' ? this.rules.name : 'custom (UCI_Rules)')) this.write(line);
+    for (const line of boardSummary(this.game.pos, marked, this.rulesText === '' ? this.rules.name : `${this.rules.name} (UCI_Rules)`)) this.write(line);
   }
 
   private perft(depthText: string | undefined): void {
