@@ -180,6 +180,19 @@ describe('Searcher', () => {
     expect(isLegal(pos, result.best)).toBe(true);
   });
 
+  it('counts its time from the go (startTime): a go whose time ran out while it waited plays at once', () => {
+    const rules = getVariant('copenhagen');
+    if (!rules.ok) throw new Error(rules.error.message);
+    const pos = Position.start(rules.value);
+    const infos: SearchInfo[] = [];
+    const startTime = performance.timeOrigin + performance.now() - 60_000;
+    const result = new Searcher({ hashMB: 8 }).search(pos, { movetime: 1000, startTime }, new Int32Array(1), (info) => infos.push(info));
+    expect(isLegal(pos, result.best)).toBe(true);
+    expect(Math.max(0, ...infos.map((info) => info.depth))).toBeLessThanOrEqual(1);
+    expect(infos.length).toBeGreaterThan(0);
+    expect(Math.min(...infos.map((info) => info.timeMs))).toBeGreaterThanOrEqual(60_000);
+  });
+
   it('stops at a node limit with a legal move', () => {
     const rules = getVariant('copenhagen');
     if (!rules.ok) throw new Error(rules.error.message);
