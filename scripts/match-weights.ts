@@ -16,6 +16,7 @@ import { ATTACKERS, DEFENDERS, DRAW, getVariant, NO_WINNER, playTurn, type Posit
 import { parseGameRecord, recordedWinner, replayRecord } from '../src/engine/records.js';
 import { Searcher } from '../src/search/index.js';
 import { familyOf, WEIGHTS } from '../src/search/weights.js';
+import { recordsFile } from './dataDir.js';
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -43,7 +44,7 @@ if (candidate.length !== current.length || candidate.some((w) => !Number.isFinit
 
 /** Opening positions: the first turns of recorded games the attackers won (the data file of the variant). */
 function openings(count: number): Position[] {
-  const file = `/work/shared/data/aagenielsen-${variant}.jsonl`;
+  const file = recordsFile(variant);
   if (!existsSync(file)) {
     console.error(`no recorded games for ${variant} (${file}): openings come from the records`);
     process.exit(1);

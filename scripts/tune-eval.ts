@@ -3,7 +3,8 @@
 //   (from the repository root) npx tsx scripts/tune-eval.ts --variant copenhagen [--games 3000] [--write]
 //   npx tsx scripts/tune-eval.ts --variant berserk --write
 //
-// Replays the aagenielsen.dk records of the variant (/work/shared/data/aagenielsen-<variant>.jsonl,
+// Replays the aagenielsen.dk records of the variant (aagenielsen-<variant>.jsonl in shared/data beside
+// the checkout, or in the directory HNEFI_DATA names;
 // berserk continuations reconstructed by src/engine/records.ts), takes the quiet positions (no
 // capture for the side to move, no open escape line) of every game that has a winner, and fits the
 // weights so that sigmoid(K * eval / 400) predicts the game's result (defenders 1, attackers 0), by
@@ -19,6 +20,7 @@ import { DEFENDERS, getVariant, NO_WINNER, playTurn } from '../src/engine/index.
 import { parseGameRecord, recordedWinner, replayRecord } from '../src/engine/records.js';
 import { CaptureGenerator } from '../src/search/captures.js';
 import { Evaluator, kingOpenLines } from '../src/search/evaluate.js';
+import { recordsFile } from './dataDir.js';
 import { F_ATTACKER_MEN, FEATURE_COUNT, FEATURE_NAMES, familyOf, WEIGHTS } from '../src/search/weights.js';
 
 interface Sample {
@@ -46,7 +48,7 @@ if (!rules.ok) {
   process.exit(1);
 }
 const family = familyOf(rules.value);
-const dataFile = `/work/shared/data/aagenielsen-${variant}.jsonl`;
+const dataFile = recordsFile(variant);
 if (!existsSync(dataFile)) {
   console.error(`no recorded games for ${variant} (${dataFile}); records exist for berserk and copenhagen`);
   process.exit(1);
