@@ -1,7 +1,8 @@
 // Turn-end results that need a look at the whole board: the exit fort (RULES.md 4, 8.5) and
 // encirclement (4, 8.6). Flood fills use the position's scratch stamps, so nothing is allocated.
 
-import { SQ_CORNER, SQ_EDGE, SQ_OFF, SQ_RESTRICTED, SQ_THRONE } from './geometry.js';
+import { SQ_CORNER, SQ_EDGE, SQ_OFF, SQ_RESTRICTED } from './geometry.js';
+import { kingNoStop } from './movegen.js';
 import type { Position } from './position.js';
 import { ATTACKER_BIT, DEFENDER_BIT, EMPTY, TYPE_MASK } from './types.js';
 
@@ -39,15 +40,15 @@ function kingCanMove(pos: Position): boolean {
   const { board } = pos;
   const { dirs, flags } = pos.geo;
   const k = pos.kingSq;
+  const noStop = kingNoStop(pos);
   for (let i = 0; i < 4; i++) {
     const mid = k + dirs[i];
     // An empty throne he may not stop on he can still pass.
-    if (board[mid] === EMPTY && ((flags[mid] & SQ_THRONE) === 0 || pos.rules.kingStopsOnThrone || board[mid + dirs[i]] === EMPTY)) return true;
+    if (board[mid] === EMPTY && ((flags[mid] & noStop) === 0 || board[mid + dirs[i]] === EMPTY)) return true;
     if (!pos.rules.jumps) continue;
     const v = board[mid];
     const land = mid + dirs[i];
     const jumpable = (v & TYPE_MASK) === 0 && ((v & ATTACKER_BIT) !== 0 || (pos.rules.jumpOverOwn && (v & DEFENDER_BIT) !== 0));
-    const noStop = pos.rules.kingStopsOnThrone ? 0 : SQ_THRONE;
     if (jumpable && board[land] === EMPTY && ((flags[k] | flags[land]) & SQ_RESTRICTED) !== 0 && (flags[land] & noStop) === 0) return true;
   }
   return false;

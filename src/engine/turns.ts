@@ -164,7 +164,6 @@ function whyIllegal(pos: Position, from: number, to: number): string {
     if (isKing && ((geo.flags[from] | geo.flags[to]) & SQ_RESTRICTED) === 0) {
       return 'the king jumps only off the throne, onto the throne or into a corner';
     }
-    if (isKing && (geo.flags[to] & SQ_THRONE) !== 0 && !rules.kingStopsOnThrone) return `the king never returns to the throne (${name(to)})`;
     if (!isKing && (geo.flags[to] & SQ_RESTRICTED) !== 0) return `only the king may stop on ${restricted(to)} (${name(to)})`;
   } else {
     for (let sq = from + dir; sq !== to; sq += dir) {
@@ -173,8 +172,8 @@ function whyIllegal(pos: Position, from: number, to: number): string {
       if ((geo.flags[sq] & SQ_THRONE) !== 0 && !isKing && rules.throneKingOnly) return `only the king may pass the throne (${name(sq)})`;
     }
     if (!isKing && (geo.flags[to] & SQ_RESTRICTED) !== 0) return `only the king may stop on ${restricted(to)} (${name(to)})`;
-    if (isKing && (geo.flags[to] & SQ_THRONE) !== 0 && !rules.kingStopsOnThrone) return `the king never returns to the throne (${name(to)})`;
   }
+  if (isKing && (geo.flags[to] & SQ_THRONE) !== 0 && !rules.kingStopsOnThrone) return `the king never returns to the throne (${name(to)})`;
   if (pos.berserker !== NO_SQUARE) {
     return 'a berserk run continues only with a step that captures' + (isKing ? ' or the king\'s step into a corner' : '');
   }
