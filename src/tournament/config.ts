@@ -153,7 +153,12 @@ export function parseEngineFlag(text: string, index: number): Result<EngineConfi
   const raw: Record<string, unknown> = { options: {} };
   for (const token of tokens) {
     const eq = token.indexOf('=');
-    if (eq < 0) return err('bad-config', `--engine ${index + 1}: '${token}' is not key=value (keys: name cmd args option.<Name> tc cwd)`);
+    if (eq < 0) {
+      return err(
+        'bad-config',
+        `--engine ${index + 1}: '${token}' is not key=value (keys: name cmd args option.<Name> tc cwd; quote a pair whose option name has spaces whole: "option.Skill Level=5")`,
+      );
+    }
     const key = token.slice(0, eq);
     const value = token.slice(eq + 1);
     if (key.startsWith('option.')) (raw.options as Record<string, string>)[key.slice(7)] = value;

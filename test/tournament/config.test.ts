@@ -70,6 +70,14 @@ describe('tournament config', () => {
     const plain = parseEngineFlag('node dist/hnefi.js', 1);
     expect(plain.ok && plain.value).toMatchObject({ name: 'engine2', cmd: 'node', args: ['dist/hnefi.js'] });
   });
+
+  it('takes an option whose name has spaces as one quoted pair, and says so when it is not quoted', () => {
+    const quoted = parseEngineFlag('name=weak cmd=node "option.Skill Level=3" \'option.Move Overhead=50\'', 0);
+    expect(quoted.ok && quoted.value.options).toEqual({ 'Skill Level': '3', 'Move Overhead': '50' });
+    const unquoted = parseEngineFlag('name=weak cmd=node option.Skill Level=3', 0);
+    expect(!unquoted.ok && unquoted.error.message).toContain(`'option.Skill' is not key=value`);
+    expect(!unquoted.ok && unquoted.error.message).toContain('"option.Skill Level=5"');
+  });
 });
 
 describe('clocks', () => {
