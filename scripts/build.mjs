@@ -12,6 +12,9 @@ const common = {
   format: 'esm',
   sourcemap: 'linked',
   logLevel: 'warning',
+  // Writes constants into the code as literals: const enum members always, and the constants of modules
+  // that import nothing (src/engine/types.ts). V8 would otherwise load and check a variable at each use.
+  minifySyntax: true,
   // readline-sync finds its helper scripts next to its own files (__dirname): load it from node_modules.
   external: ['readline-sync'],
   // CommonJS dependencies (readline-sync, yargs helpers) call require(); give the ESM bundle one.

@@ -2,10 +2,9 @@
 // after the piece lands: custodial, hostile squares, the king's strength, commanders, shield walls
 // and the knight's jump. Hot code: integers only, no allocation.
 
-import { SQ_CORNER, SQ_EDGE, SQ_THRONE } from './geometry.js';
 import type { Position } from './position.js';
 import type { RuleSet } from './rules.js';
-import { ATT_COMMANDER, ATTACKER_BIT, EMPTY, KING, SIDE_MASK, TYPE_KNIGHT, TYPE_MASK } from './types.js';
+import { ATT_COMMANDER, ATTACKER_BIT, EMPTY, KING, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_THRONE, TYPE_KNIGHT, TYPE_MASK } from './types.js';
 
 /**
  * Writes the squares captured by `piece` landing on `to` (coming from `from`) into `out` and

@@ -1,10 +1,9 @@
 // Turn-end results that need a look at the whole board: the exit fort (RULES.md 4, 8.5) and
 // encirclement (4, 8.6). Flood fills use the position's scratch stamps, so nothing is allocated.
 
-import { SQ_CORNER, SQ_EDGE, SQ_OFF, SQ_RESTRICTED } from './geometry.js';
 import { kingNoStop } from './movegen.js';
 import type { Position } from './position.js';
-import { ATTACKER_BIT, DEFENDER_BIT, EMPTY, TYPE_MASK } from './types.js';
+import { ATTACKER_BIT, DEFENDER_BIT, EMPTY, SQ_CORNER, SQ_EDGE, SQ_OFF, SQ_RESTRICTED, TYPE_MASK } from './types.js';
 
 /**
  * Marks R (the king's square and the empty squares he reaches) with stamp `r`, listing it in pos.stack;

@@ -2,17 +2,7 @@
 // at the border without bounds checks), square flags and square names.
 
 import type { RuleSet } from './rules.js';
-import { err, ok, type Result } from './types.js';
-
-export const SQ_THRONE = 1;
-export const SQ_CORNER = 2;
-export const SQ_RESTRICTED = SQ_THRONE | SQ_CORNER;
-/** On the outermost rank or file of the playing area. */
-export const SQ_EDGE = 4;
-export const SQ_OFF = 8;
-
-/** The null square / the berserk "end the run" step. Square 0 is a border square, never a piece's. */
-export const NO_SQUARE = -1;
+import { err, ok, SQ_CORNER, SQ_EDGE, SQ_OFF, SQ_THRONE, type Result } from './types.js';
 
 export interface Geometry {
   size: number;

@@ -3,9 +3,10 @@
 
 import { captureBuffer } from './captureBuffer.js';
 import { findCaptures } from './capture.js';
-import { NO_SQUARE, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE } from './geometry.js';
-import { END_RUN, NO_WINNER, type Position } from './position.js';
-import { EMPTY, KING, SIDE_MASK, TYPE_KNIGHT, TYPE_MASK } from './types.js';
+import type { Position } from './position.js';
+import {
+  EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE, TYPE_KNIGHT, TYPE_MASK,
+} from './types.js';
 
 /** Does the piece on `from` capture anything landing on `to`? (The board is left as it was.) */
 export function stepCaptures(pos: Position, from: number, to: number): boolean {

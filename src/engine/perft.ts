@@ -1,8 +1,8 @@
 // Perft (RULES.md section 7): the leaves of the tree of legal turns, each berserk chain prefix a turn.
 
 import { countTurnsBulk, generateSteps, stepMayCapture } from './movegen.js';
-import { NO_SQUARE } from './geometry.js';
-import { END_RUN, type Position } from './position.js';
+import type { Position } from './position.js';
+import { END_RUN, NO_SQUARE } from './types.js';
 
 /** Room for the steps of every level of the recursion: enough for 19x19 at any sensible depth. */
 const STACK_SIZE = 1 << 20;

@@ -5,49 +5,59 @@
 import { captureBuffer } from './captureBuffer.js';
 import { findCaptures } from './capture.js';
 import { encircled, exitFortHolds } from './gameEnd.js';
-import { makeGeometry, NO_SQUARE, SQ_CORNER, SQ_EDGE, SQ_THRONE, toSquare, type Geometry } from './geometry.js';
+import { makeGeometry, toSquare, type Geometry } from './geometry.js';
 import { hasContinuation } from './movegen.js';
 import type { RuleSet } from './rules.js';
 import {
-  ATTACKERS, DEFENDERS, EMPTY, err, KING, OFF_BOARD, ok, SIDE_MASK, TYPE_KNIGHT, TYPE_MASK, type EndReason, type Outcome, type Result, type Side,
+  ATTACKERS, DEFENDERS, DRAW, EMPTY, END_RUN, err, KING, NO_SQUARE, NO_WINNER, OFF_BOARD, ok, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_THRONE,
+  TYPE_KNIGHT, TYPE_MASK, type EndReason, type Outcome, type Result, type Side,
 } from './types.js';
 import { zobristKeys, type ZobristKeys } from './zobrist.js';
 
-export const END_RUN = 0;
 export const stepFrom = (step: number): number => step & 511;
 export const stepTo = (step: number): number => step >>> 9;
 export const makeStep = (from: number, to: number): number => from | (to << 9);
 
-/** Outcome codes kept in the hot state. */
-export const NO_WINNER = -1;
-export const DRAW = 2;
 export const END_REASONS: readonly EndReason[] = ['escape', 'king-captured', 'fort', 'encirclement', 'repetition', 'no-moves'];
-const R_ESCAPE = 0;
-const R_KING_CAPTURED = 1;
-const R_FORT = 2;
-const R_ENCIRCLEMENT = 3;
-const R_REPETITION = 4;
+// The module's own constants are const enums: the bundler writes enum members into the code as
+// literals even in a module with imports (see types.ts).
+/** Indexes into END_REASONS. */
+const enum Reason {
+  Escape = 0,
+  KingCaptured = 1,
+  Fort = 2,
+  Encirclement = 3,
+  Repetition = 4,
+}
 
-// Undo record layout (one per step made): the step, the hash before it, and what else changed.
-const U_STEP = 0;
-const U_HASH_LO = 1;
-const U_HASH_HI = 2;
-const U_CHANGES = 3;
-/** The irreversible index before the step (restored when the step captured or ended a run). */
-const U_IRREVERSIBLE = 4;
-const UNDO_SIZE = 5;
-// U_CHANGES bits. The game was not over before a step (nothing to record of the winner); the king's
-// square follows from the piece moved or captured; the side and history change exactly when the turn ended.
-const CHANGED_TURN_ENDED = 1;
-/** A run was open before the step: the berserker square is kept in BERSERKER bits. */
-const CHANGED_RUN_OPEN = 4;
-const BERSERKER_SHIFT = 3; // 9 bits
-const CAPTURES_SHIFT = 12; // 6 bits
-const CAPTURES_MASK = 63 << CAPTURES_SHIFT;
+/** Undo record layout (one per step made): the step, the hash before it, and what else changed. */
+const enum Undo {
+  Step = 0,
+  HashLo = 1,
+  HashHi = 2,
+  Changes = 3,
+  /** The irreversible index before the step (restored when the step captured or ended a run). */
+  Irreversible = 4,
+  Size = 5,
+}
+/**
+ * Undo.Changes bits. The game was not over before a step (nothing to record of the winner); the king's
+ * square follows from the piece moved or captured; the side and history change exactly when the turn ended.
+ */
+const enum Changed {
+  TurnEnded = 1,
+  /** A run was open before the step: the berserker square is kept in the bits from BerserkerShift. */
+  RunOpen = 4,
+  BerserkerShift = 3, // 9 bits
+  CapturesShift = 12, // 6 bits
+  CapturesMask = 63 << 12,
+}
 
-/** What a third occurrence does (repetitionWinner): NO_REPETITION when nothing, else a winner code. */
-const NO_REPETITION = -2;
-const REPEATER_LOSES = 3;
+/** What a third occurrence does (repetitionWinner): None when nothing, else a winner code or RepeaterLoses. */
+const enum RepetitionResult {
+  None = -2,
+  RepeaterLoses = 3,
+}
 
 /** What a position is made from: the board (rank 1 first, file a first), side to move, berserker. */
 export interface Setup {
@@ -111,7 +121,7 @@ export class Position {
 
   /** Steps made since the setup. */
   ply = 0;
-  private undo = new Int32Array(256 * UNDO_SIZE);
+  private undo = new Int32Array(256 * Undo.Size);
   /** Captured pieces of the steps made: square and piece code, in pairs. */
   private captured = new Int32Array(1024);
   private capturedTop = 0;
@@ -170,7 +180,7 @@ export class Position {
     this.escapeFlag = rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
     this.exitFortRule = rules.exitFort;
     this.encirclementRule = rules.encirclement;
-    const repetitionWinners = { ignore: NO_REPETITION, forbidden: NO_REPETITION, draw: DRAW, 'defenders-lose': ATTACKERS, 'repeater-loses': REPEATER_LOSES };
+    const repetitionWinners = { ignore: RepetitionResult.None, forbidden: RepetitionResult.None, draw: DRAW, 'defenders-lose': ATTACKERS, 'repeater-loses': RepetitionResult.RepeaterLoses };
     this.repetitionWinner = repetitionWinners[rules.repetition];
     this.repetitionCounted = rules.repetition !== 'ignore';
     this.turnEndChecks = this.exitFortRule || this.encirclementRule || this.repetitionCounted;
@@ -342,26 +352,26 @@ export class Position {
   /** Makes one step (or END_RUN). The step must be legal here. */
   makeStep(step: number): void {
     if (this.turnEndPending) this.resolveTurnEnd();
-    const base = this.ply++ * UNDO_SIZE;
-    if (base + UNDO_SIZE > this.undo.length) this.undo = grow(this.undo);
+    const base = this.ply++ * Undo.Size;
+    if (base + Undo.Size > this.undo.length) this.undo = grow(this.undo);
     const undo = this.undo;
     const hash = this.hash;
-    undo[base + U_STEP] = step;
-    undo[base + U_HASH_LO] = hash[0];
-    undo[base + U_HASH_HI] = hash[1];
-    // What else changes is recorded in U_CHANGES only when it does (see the CHANGED_* bits).
+    undo[base + Undo.Step] = step;
+    undo[base + Undo.HashLo] = hash[0];
+    undo[base + Undo.HashHi] = hash[1];
+    // What else changes is recorded in Undo.Changes only when it does (see the CHANGED_* bits).
     let changes = 0;
     const berserker = this.berserker;
     if (berserker !== NO_SQUARE) {
-      changes |= CHANGED_RUN_OPEN | (berserker << BERSERKER_SHIFT);
+      changes |= Changed.RunOpen | (berserker << Changed.BerserkerShift);
       hash[0] ^= this.zobrist.berserkLo[berserker];
       hash[1] ^= this.zobrist.berserkHi[berserker];
       this.berserker = NO_SQUARE;
     }
     if (step === END_RUN) {
-      undo[base + U_IRREVERSIBLE] = this.irreversible;
+      undo[base + Undo.Irreversible] = this.irreversible;
       this.endTurn(true);
-      undo[base + U_CHANGES] = changes | CHANGED_TURN_ENDED;
+      undo[base + Undo.Changes] = changes | Changed.TurnEnded;
       return;
     }
     const from = step & 511;
@@ -394,8 +404,8 @@ export class Position {
     ) {
       found = findCaptures(this, from, to, piece, captureBuffer);
       if (found > 0) {
-        undo[base + U_IRREVERSIBLE] = this.irreversible;
-        changes |= found << CAPTURES_SHIFT;
+        undo[base + Undo.Irreversible] = this.irreversible;
+        changes |= found << Changed.CapturesShift;
         this.removeCaptured(found);
       }
     }
@@ -404,10 +414,10 @@ export class Position {
       this.berserker = to;
       hash[0] ^= this.zobrist.berserkLo[to];
       hash[1] ^= this.zobrist.berserkHi[to];
-      undo[base + U_CHANGES] = changes;
+      undo[base + Undo.Changes] = changes;
       return;
     }
-    undo[base + U_CHANGES] = changes | CHANGED_TURN_ENDED;
+    undo[base + Undo.Changes] = changes | Changed.TurnEnded;
     this.endTurn(found > 0);
   }
 
@@ -415,7 +425,7 @@ export class Position {
     this.kingSq = to;
     if ((this.flags[to] & this.escapeFlag) !== 0) {
       this.winnerCode = DEFENDERS;
-      this.reasonCode = R_ESCAPE;
+      this.reasonCode = Reason.Escape;
     }
   }
 
@@ -429,7 +439,7 @@ export class Position {
       if (board[sq] === KING) {
         this.kingSq = NO_SQUARE;
         this.winnerCode = ATTACKERS;
-        this.reasonCode = R_KING_CAPTURED;
+        this.reasonCode = Reason.KingCaptured;
       }
       this.removePiece(sq);
     }
@@ -463,12 +473,12 @@ export class Position {
     if (mover === DEFENDERS) {
       if (this.exitFortRule && (this.flags[this.kingSq] & SQ_EDGE) !== 0 && exitFortHolds(this)) {
         this.winnerCode = DEFENDERS;
-        this.reasonCode = R_FORT;
+        this.reasonCode = Reason.Fort;
         return;
       }
     } else if (this.encirclementRule && encircled(this)) {
       this.winnerCode = ATTACKERS;
-      this.reasonCode = R_ENCIRCLEMENT;
+      this.reasonCode = Reason.Encirclement;
       return;
     }
     // Earlier occurrences are two, four... entries back (the same side to move), since the last capture.
@@ -482,9 +492,9 @@ export class Position {
       }
     }
     this.historyCount[last] = count;
-    if (count >= 3 && this.repetitionWinner !== NO_REPETITION) {
-      this.winnerCode = this.repetitionWinner === REPEATER_LOSES ? this.side : this.repetitionWinner;
-      this.reasonCode = R_REPETITION;
+    if (count >= 3 && this.repetitionWinner !== RepetitionResult.None) {
+      this.winnerCode = this.repetitionWinner === RepetitionResult.RepeaterLoses ? this.side : this.repetitionWinner;
+      this.reasonCode = Reason.Repetition;
     }
   }
 
@@ -499,22 +509,22 @@ export class Position {
 
   /** Takes back the last step made. */
   unmakeStep(): void {
-    const base = --this.ply * UNDO_SIZE;
+    const base = --this.ply * Undo.Size;
     const undo = this.undo;
-    const step = undo[base + U_STEP];
-    const changes = undo[base + U_CHANGES];
-    this.hash[0] = undo[base + U_HASH_LO];
-    this.hash[1] = undo[base + U_HASH_HI];
+    const step = undo[base + Undo.Step];
+    const changes = undo[base + Undo.Changes];
+    this.hash[0] = undo[base + Undo.HashLo];
+    this.hash[1] = undo[base + Undo.HashHi];
     // A step is only made in an unfinished game, whose turn-end results were decided before it.
     this.winnerCode = NO_WINNER;
     this.turnEndPending = false;
-    if ((changes & CHANGED_TURN_ENDED) !== 0) {
+    if ((changes & Changed.TurnEnded) !== 0) {
       this.side = (this.side ^ 1) as Side;
       this.historyLength--;
     }
-    this.berserker = (changes & CHANGED_RUN_OPEN) !== 0 ? (changes >>> BERSERKER_SHIFT) & 511 : NO_SQUARE;
+    this.berserker = (changes & Changed.RunOpen) !== 0 ? (changes >>> Changed.BerserkerShift) & 511 : NO_SQUARE;
     if (step === END_RUN) {
-      this.irreversible = undo[base + U_IRREVERSIBLE];
+      this.irreversible = undo[base + Undo.Irreversible];
       return;
     }
     const from = step & 511;
@@ -531,9 +541,9 @@ export class Position {
     const index = this.pieceIndex[to];
     this.pieceList[this.side][index] = from;
     this.pieceIndex[from] = index;
-    if ((changes & CAPTURES_MASK) !== 0) {
-      this.restoreCaptured((changes & CAPTURES_MASK) >>> CAPTURES_SHIFT);
-      this.irreversible = undo[base + U_IRREVERSIBLE];
+    if ((changes & Changed.CapturesMask) !== 0) {
+      this.restoreCaptured((changes & Changed.CapturesMask) >>> Changed.CapturesShift);
+      this.irreversible = undo[base + Undo.Irreversible];
     }
   }
 
@@ -558,26 +568,26 @@ export class Position {
   private evaluateLoadedResult(): void {
     if (this.kingSq === NO_SQUARE) {
       this.winnerCode = ATTACKERS;
-      this.reasonCode = R_KING_CAPTURED;
+      this.reasonCode = Reason.KingCaptured;
       return;
     }
     const escapeFlag = this.rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
     if ((this.geo.flags[this.kingSq] & escapeFlag) !== 0) {
       this.winnerCode = DEFENDERS;
-      this.reasonCode = R_ESCAPE;
+      this.reasonCode = Reason.Escape;
     } else if (this.side === ATTACKERS && this.rules.exitFort && exitFortHolds(this)) {
       this.winnerCode = DEFENDERS;
-      this.reasonCode = R_FORT;
+      this.reasonCode = Reason.Fort;
     } else if (this.side === DEFENDERS && this.rules.encirclement && encircled(this)) {
       this.winnerCode = ATTACKERS;
-      this.reasonCode = R_ENCIRCLEMENT;
+      this.reasonCode = Reason.Encirclement;
     }
   }
 
   /** The steps made since the setup, oldest first (for replaying a game, not for hot code). */
   stepsMade(): number[] {
     const steps: number[] = [];
-    for (let i = 0; i < this.ply; i++) steps.push(this.undo[i * UNDO_SIZE + U_STEP]);
+    for (let i = 0; i < this.ply; i++) steps.push(this.undo[i * Undo.Size + Undo.Step]);
     return steps;
   }
 }

@@ -4,12 +4,12 @@
 // open, the replay searches the continuation chains (the listed captures and the next move's
 // legality first) and backtracks when a later move does not fit. Pure: parsing and replay only.
 
-import { NO_SQUARE, parseSquare } from './geometry.js';
+import { parseSquare } from './geometry.js';
 import { generateSteps } from './movegen.js';
-import { END_RUN, makeStep, NO_WINNER, Position } from './position.js';
+import { makeStep, Position } from './position.js';
 import type { RuleSet } from './rules.js';
 import { playTurn } from './turns.js';
-import { ATTACKERS, DEFENDERS, EMPTY, err, ok, type Result, type Side } from './types.js';
+import { ATTACKERS, DEFENDERS, EMPTY, END_RUN, err, NO_SQUARE, NO_WINNER, ok, type Result, type Side } from './types.js';
 
 export interface GameRecord {
   id: string;

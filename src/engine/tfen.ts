@@ -2,10 +2,10 @@
 // `<board> <side> [<berserker>]`, board ranks from the top joined by `/`, one- or two-digit runs of
 // empty squares, OpenTafl piece letters; side `a` or `d`; berserker a square or `-`.
 
-import { fileOf, makeGeometry, makeSquare, NO_SQUARE, parseSquare, rankOf, toSquare } from './geometry.js';
+import { fileOf, makeGeometry, makeSquare, parseSquare, rankOf, toSquare } from './geometry.js';
 import { Position } from './position.js';
 import type { RuleSet } from './rules.js';
-import { ATTACKERS, DEFENDERS, EMPTY, err, pieceFromLetter, pieceLetter, type Result, type Side } from './types.js';
+import { ATTACKERS, DEFENDERS, EMPTY, err, NO_SQUARE, pieceFromLetter, pieceLetter, type Result, type Side } from './types.js';
 
 export function parseTfen(rules: RuleSet, text: string): Result<Position> {
   const fields = text.trim().split(/\s+/);

@@ -3,11 +3,11 @@
 // compact `e7e9g9`, OpenTafl steps `e7-e9xe10|e9-g9xh9` (input only), `0000` for ending an open run.
 // Not hot code: plain arrays are fine here.
 
-import { fileOf, makeSquare, NO_SQUARE, parseSquare, rankOf, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE, type Geometry } from './geometry.js';
+import { fileOf, makeSquare, parseSquare, rankOf, type Geometry } from './geometry.js';
 import { generateSteps } from './movegen.js';
-import { END_REASONS, END_RUN, makeStep, NO_WINNER, stepFrom, stepTo, type Position } from './position.js';
+import { END_REASONS, makeStep, stepFrom, stepTo, type Position } from './position.js';
 import {
-  EMPTY, err, KING, ok, pieceFromLetter, pieceLetter, SIDE_MASK, TYPE_MASK,
+  EMPTY, END_RUN, err, KING, NO_SQUARE, NO_WINNER, ok, pieceFromLetter, pieceLetter, SIDE_MASK, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE, TYPE_MASK,
   type Outcome, type Result,
 } from './types.js';
 

@@ -104,8 +104,8 @@ export class CaptureGenerator {
     for (let j = 0; j < 4; j++) {
       const d = dirs[j];
       const found = slideBack(board, flags, target, d);
-      const from = found & SQUARE_MASK;
-      if ((board[from] & SIDE_MASK) === 1 && !((found & CROSSED_THRONE) !== 0 && rules.throneKingOnly)) return true;
+      const from = found & SlideBack.SquareMask;
+      if ((board[from] & SIDE_MASK) === 1 && !((found & SlideBack.CrossedThrone) !== 0 && rules.throneKingOnly)) return true;
       if (!rules.jumps) continue;
       const over = board[target + d];
       if ((over & SIDE_MASK) === 0 || (over & TYPE_MASK) !== 0) continue;
@@ -161,12 +161,12 @@ export class CaptureGenerator {
     for (let j = 0; j < 4; j++) {
       const d = dirs[j];
       const found = slideBack(board, flags, target, d);
-      const from = found & SQUARE_MASK;
+      const from = found & SlideBack.SquareMask;
       const piece = board[from];
       if ((piece & SIDE_MASK) === myBit) {
         const legal = piece === KING
           ? (flags[target] & kingNoStop(pos)) === 0
-          : !targetRestricted && !((found & CROSSED_THRONE) !== 0 && rules.throneKingOnly);
+          : !targetRestricted && !((found & SlideBack.CrossedThrone) !== 0 && rules.throneKingOnly);
         if (legal && (!capturesOnly || stepCaptures(pos, from, target))) out[n++] = from | (target << 9);
       }
       if (!rules.jumps) continue;
@@ -186,18 +186,21 @@ export class CaptureGenerator {
   }
 }
 
-const SQUARE_MASK = 511;
-const CROSSED_THRONE = 512;
+/** slideBack's result: the square, and a flag (a const enum, written into the code as literals). */
+const enum SlideBack {
+  SquareMask = 511,
+  CrossedThrone = 512,
+}
 
 /**
  * The first non-empty square from `target` in direction `d` (the piece that could slide onto
- * `target` from there), with CROSSED_THRONE set when the empty squares between include the throne.
+ * `target` from there), with SlideBack.CrossedThrone set when the empty squares between include the throne.
  */
 function slideBack(board: Uint8Array, flags: Uint8Array, target: number, d: number): number {
   let from = target + d;
   let crossedThrone = 0;
   while (board[from] === EMPTY) {
-    if ((flags[from] & SQ_THRONE) !== 0) crossedThrone = CROSSED_THRONE;
+    if ((flags[from] & SQ_THRONE) !== 0) crossedThrone = SlideBack.CrossedThrone;
     from += d;
   }
   return from | crossedThrone;

@@ -11,46 +11,17 @@ import {
 import { CaptureGenerator, mayCaptureAt } from './captures.js';
 import { HelperPool } from './helperPool.js';
 import { Evaluator, kingOpenLines, openLine } from './evaluate.js';
+import {
+  CHECK_INTERVAL, DELTA_MARGIN, FALLING_SCORE_MARGIN, FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_MAX, MAX_DEPTH, MAX_PLY,
+  NEXT_ITERATION_SHARE, ORDER_CAPTURE, ORDER_ESCAPE, ORDER_KILLER, ORDER_TT, QUIET_UNSCORED, SELECTION_STEPS,
+  SKILL_CANDIDATES, STEP_STACK, THREAT_PLIES, UNSTABLE_TIME_FACTOR,
+} from './params.js';
 import { INFINITE, isMateScore, MATE, MATE_BOUND, mateInTurns, scoreFromTT, scoreToTT } from './score.js';
 import { timeBudget } from './timeManager.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { DEFAULT_OPTIONS, MAX_SKILL_LEVEL, type GoLimits, type SearchInfo, type SearchOptions, type SearchScore } from './types.js';
 import { F_ATTACKER_MEN, F_ATTACKER_SPECIALS, F_DEFENDER_MEN, F_DEFENDER_SPECIALS } from './weights.js';
 
-/** Steps from the root, main search and quiescence together. */
-const MAX_PLY = 128;
-const MAX_DEPTH = 64;
-const STEP_STACK = 1 << 18;
-const HISTORY_MAX = 1 << 24;
-/** The order of a quiet step whose history has not been looked up yet (below every history value). */
-const QUIET_UNSCORED = -(1 << 30);
-/** Nodes between two looks at the clock and the stop flag. */
-const CHECK_INTERVAL = 1024;
-/**
- * Quiescence plies in which threats are answered without a stand-pat: an open escape line (the
- * attackers block or capture) and a king the next attacker step could take (the defenders try all).
- */
-const THREAT_PLIES = 4;
-
-/** Steps per node picked best-first; the rest follow in generation order. */
-const SELECTION_STEPS = 16;
-/** Lines a weakened (Skill Level) search chooses from. */
-const SKILL_CANDIDATES = 4;
-/** Start another iteration only before this share of the optimum time is used. */
-const NEXT_ITERATION_SHARE = 0.55;
-/** More time when the best step changed or its score fell by FALLING_SCORE_MARGIN since the last iteration. */
-const UNSTABLE_TIME_FACTOR = 1.4;
-const FALLING_SCORE_MARGIN = 40;
-/** Futility pruning: depths it applies to and the margin per turn of depth, centipawns. */
-const FUTILITY_DEPTH = 2;
-const FUTILITY_MARGIN = 150;
-/** Delta pruning: a capture must be able to bring the stand-pat within this of alpha. */
-const DELTA_MARGIN = 150;
-// Move ordering bands: hash step, king escapes, captures and threats, killers; below them, history.
-const ORDER_TT = 1 << 30;
-const ORDER_ESCAPE = 1 << 29;
-const ORDER_CAPTURE = 1 << 28;
-const ORDER_KILLER = 1 << 27;
 /** Capture ordering by piece code: men 1, knights and commanders 2, the king 4. */
 const VICTIM_VALUE = Uint8Array.from({ length: 17 }, (_, code) => {
   const type = code & TYPE_MASK;

@@ -1,0 +1,38 @@
+// The search's fixed parameters: limits, pruning margins, time shares and move-ordering bands.
+// This module imports nothing, so that the bundler writes them into the search as literals (see
+// src/engine/types.ts and scripts/build.mjs).
+
+/** Steps from the root, main search and quiescence together. */
+export const MAX_PLY = 128;
+export const MAX_DEPTH = 64;
+export const STEP_STACK = 1 << 18;
+export const HISTORY_MAX = 1 << 24;
+/** The order of a quiet step whose history has not been looked up yet (below every history value). */
+export const QUIET_UNSCORED = -(1 << 30);
+/** Nodes between two looks at the clock and the stop flag. */
+export const CHECK_INTERVAL = 1024;
+/**
+ * Quiescence plies in which threats are answered without a stand-pat: an open escape line (the
+ * attackers block or capture) and a king the next attacker step could take (the defenders try all).
+ */
+export const THREAT_PLIES = 4;
+
+/** Steps per node picked best-first; the rest follow in generation order. */
+export const SELECTION_STEPS = 16;
+/** Lines a weakened (Skill Level) search chooses from. */
+export const SKILL_CANDIDATES = 4;
+/** Start another iteration only before this share of the optimum time is used. */
+export const NEXT_ITERATION_SHARE = 0.55;
+/** More time when the best step changed or its score fell by FALLING_SCORE_MARGIN since the last iteration. */
+export const UNSTABLE_TIME_FACTOR = 1.4;
+export const FALLING_SCORE_MARGIN = 40;
+/** Futility pruning: depths it applies to and the margin per turn of depth, centipawns. */
+export const FUTILITY_DEPTH = 2;
+export const FUTILITY_MARGIN = 150;
+/** Delta pruning: a capture must be able to bring the stand-pat within this of alpha. */
+export const DELTA_MARGIN = 150;
+// Move ordering bands: hash step, king escapes, captures and threats, killers; below them, history.
+export const ORDER_TT = 1 << 30;
+export const ORDER_ESCAPE = 1 << 29;
+export const ORDER_CAPTURE = 1 << 28;
+export const ORDER_KILLER = 1 << 27;
