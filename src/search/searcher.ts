@@ -376,6 +376,12 @@ export class Searcher {
     if (beta > MATE - turnPly - 1) beta = MATE - turnPly - 1;
     if (alpha >= beta) return alpha;
 
+    // The king has an open line to an escape square: the attackers must answer now or lose next
+    // turn, a forcing node like a check in chess. Searching it a turn deeper lets both sides see
+    // the escape threats (and forks of two lines) that decide most games.
+    const openLines = pos.berserker === NO_SQUARE && pos.kingSq !== NO_SQUARE ? kingOpenLines(pos, this.escapeFlag) : 0;
+    if (openLines > 0 && pos.side === ATTACKERS && ply < MAX_PLY / 2) depth++;
+
     const pvNode = beta - alpha > 1;
     const tt = this.tt;
     let ttStep = -1;
@@ -390,7 +396,7 @@ export class Searcher {
 
     // Static pruning needs a quiet king: an open escape line decides more than any margin.
     const quietNode = !pvNode && pos.berserker === NO_SQUARE && !isMateScore(beta) && !isMateScore(alpha)
-      && (pos.kingSq === NO_SQUARE || kingOpenLines(pos, this.escapeFlag) === 0);
+      && openLines === 0;
     const staticEval = quietNode ? this.staticEval() : 0;
     // Reverse futility: far enough above beta that one turn of the opponent's will not bring it back.
     if (quietNode && depth <= FUTILITY_DEPTH && staticEval - FUTILITY_MARGIN * depth >= beta) return staticEval;
