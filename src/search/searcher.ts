@@ -425,9 +425,12 @@ export class Searcher {
     if (n === 0) return -(MATE - turnPly);
     const end = sp + n;
     this.stackBase[ply + 1] = end;
-    // One turn from the horizon nothing below changes the history, so it is looked up only when
-    // the search gets to the quiet steps (most nodes are cut off before); the order is the same.
-    this.orderSteps(sp, end, ttStep, ply, depth === 1);
+    // The hash step goes first, alone: when it cuts off (as it mostly does), ordering the others is
+    // saved. One turn from the horizon nothing below changes the history, so it is looked up only
+    // when the search gets to the quiet steps (most nodes are cut off before).
+    const lazyHistory = depth === 1;
+    let ordered = !this.hashStepFirst(sp, end, ttStep);
+    if (ordered) this.orderSteps(sp, end, -1, ply, lazyHistory);
 
     const side = pos.side;
     const alphaStart = alpha;
@@ -435,8 +438,12 @@ export class Searcher {
     let bestStep = 0;
     const order = this.order;
     for (let i = sp; i < end; i++) {
+      if (!ordered && i > sp) {
+        this.orderSteps(i, end, -1, ply, lazyHistory);
+        ordered = true;
+      }
       // Most cut-offs come early; past the first steps, generation order is good enough and cheaper.
-      if (i - sp < SELECTION_STEPS) {
+      if (ordered && i - sp < SELECTION_STEPS) {
         pickBest(steps, order, i, end);
         // Only quiet steps are left: now their history decides (unless futility skips them all).
         if (order[i] === QUIET_UNSCORED && !(futile && i > sp)) {
@@ -592,6 +599,20 @@ export class Searcher {
       else if (step === killer2) order[i] = ORDER_KILLER;
       else order[i] = lazyHistory ? QUIET_UNSCORED : this.history[historyBase + stepFrom * cells + to];
     }
+  }
+
+  /** Moves the hash step, if it is among from..end, to `from` (order ORDER_TT); false if it is not. */
+  private hashStepFirst(from: number, end: number, ttStep: number): boolean {
+    if (ttStep < 0) return false;
+    const steps = this.steps;
+    for (let i = from; i < end; i++) {
+      if (steps[i] !== ttStep) continue;
+      steps[i] = steps[from];
+      steps[from] = ttStep;
+      this.order[from] = ORDER_TT;
+      return true;
+    }
+    return false;
   }
 
   /** Gives the quiet steps of from..end still unscored their history values. */
