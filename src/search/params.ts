@@ -17,6 +17,9 @@ export const CHECK_INTERVAL = 1024;
  */
 export const THREAT_PLIES = 4;
 
+/** Open-line extensions (a turn deeper where the attackers must answer an open line) on one path at most. */
+export const MAX_EXTENSIONS = 1;
+
 /** Steps per node picked best-first; the rest follow in generation order. */
 export const SELECTION_STEPS = 16;
 /** Lines a weakened (Skill Level) search chooses from. */

@@ -12,7 +12,7 @@ import { CaptureGenerator, mayCaptureAt } from './captures.js';
 import { HelperPool } from './helperPool.js';
 import { Evaluator, kingOpenLines, openLine } from './evaluate.js';
 import {
-  CHECK_INTERVAL, DELTA_MARGIN, FALLING_SCORE_MARGIN, FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_MAX, MAX_DEPTH, MAX_PLY,
+  CHECK_INTERVAL, DELTA_MARGIN, MAX_EXTENSIONS, FALLING_SCORE_MARGIN, FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_MAX, MAX_DEPTH, MAX_PLY,
   NEXT_ITERATION_SHARE, ORDER_CAPTURE, ORDER_ESCAPE, ORDER_KILLER, ORDER_TT, QUIET_UNSCORED, SELECTION_STEPS,
   SKILL_CANDIDATES, STEP_STACK, THREAT_PLIES, UNSTABLE_TIME_FACTOR,
 } from './params.js';
@@ -61,6 +61,8 @@ export class Searcher {
   private readonly pvLength = new Int32Array(MAX_PLY);
   /** 1 at the ply just after a null move: no second null move in a row. */
   private readonly afterNull = new Int32Array(MAX_PLY + 1);
+  /** Open-line extensions made on the path to each ply (at most MAX_EXTENSIONS). */
+  private readonly pathExtensions = new Int32Array(MAX_PLY + 1);
 
   private readonly threading: Threading;
   private helpers: HelperPool | undefined;
@@ -380,7 +382,12 @@ export class Searcher {
     // turn, a forcing node like a check in chess. Searching it a turn deeper lets both sides see
     // the escape threats (and forks of two lines) that decide most games.
     const openLines = pos.berserker === NO_SQUARE && pos.kingSq !== NO_SQUARE ? kingOpenLines(pos, this.escapeFlag) : 0;
-    if (openLines > 0 && pos.side === ATTACKERS && ply < MAX_PLY / 2) depth++;
+    let extensions = ply > 0 ? this.pathExtensions[ply - 1] : 0;
+    if (openLines > 0 && pos.side === ATTACKERS && ply < MAX_PLY / 2 && extensions < MAX_EXTENSIONS) {
+      depth++;
+      extensions++;
+    }
+    this.pathExtensions[ply] = extensions;
 
     const pvNode = beta - alpha > 1;
     const tt = this.tt;
