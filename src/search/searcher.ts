@@ -383,7 +383,9 @@ export class Searcher {
     // the escape threats (and forks of two lines) that decide most games.
     const openLines = pos.berserker === NO_SQUARE && pos.kingSq !== NO_SQUARE ? kingOpenLines(pos, this.escapeFlag) : 0;
     let extensions = ply > 0 ? this.pathExtensions[ply - 1] : 0;
-    if (openLines > 0 && pos.side === ATTACKERS && ply < MAX_PLY / 2 && extensions < MAX_EXTENSIONS) {
+    if (ply < MAX_PLY / 2 && extensions < MAX_EXTENSIONS && pos.berserker === NO_SQUARE && pos.kingSq !== NO_SQUARE
+      && (pos.side === ATTACKERS ? openLines > 0 : this.captureGenerator!.kingInDanger(pos))) {
+      // Likewise the defenders when the next attacker step could take the king.
       depth++;
       extensions++;
     }
