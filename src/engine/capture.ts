@@ -2,7 +2,7 @@
 // after the piece lands: custodial, hostile squares, the king's strength, commanders, shield walls
 // and the knight's jump. Hot code: integers only, no allocation.
 
-import type { Position } from './position.js';
+import { Mem, type Position } from './position.js';
 import type { RuleSet } from './rules.js';
 import { ATT_COMMANDER, ATTACKER_BIT, EMPTY, KING, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_THRONE, TYPE_KNIGHT, TYPE_MASK } from './types.js';
 
@@ -11,8 +11,7 @@ import { ATT_COMMANDER, ATTACKER_BIT, EMPTY, KING, SIDE_MASK, SQ_CORNER, SQ_EDGE
  * returns how many. The board must show the step made: `from` empty, the piece on `to`.
  */
 export function findCaptures(pos: Position, from: number, to: number, piece: number, out: Int32Array): number {
-  const board = pos.board;
-  const flags = pos.geo.flags;
+  const m = pos.memory;
   const dirs = pos.geo.dirs;
   const myBit = piece & SIDE_MASK;
   const enemyBit = myBit ^ SIDE_MASK;
@@ -22,18 +21,18 @@ export function findCaptures(pos: Position, from: number, to: number, piece: num
   for (let i = 0; i < 4; i++) {
     const d = dirs[i];
     const nb = to + d;
-    const victim = board[nb];
+    const victim = m[Mem.Board + nb];
     if ((victim & enemyBit) === 0) continue;
     if (victim === KING) {
       if (myBit === ATTACKER_BIT && kingCaptured(pos, nb, d, piece)) out[n++] = nb;
       continue;
     }
     const beyond = nb + d;
-    const anvil = board[beyond];
+    const anvil = m[Mem.Board + beyond];
     if ((anvil & myBit) !== 0 && (anvil !== KING || pos.rules.kingArmed)) {
       out[n++] = nb;
     } else {
-      const f = flags[beyond];
+      const f = m[Mem.Flags + beyond];
       if ((f & SQ_CORNER) !== 0 || ((f & SQ_THRONE) !== 0 && throneHostile(pos.rules, enemyBit, anvil))) out[n++] = nb;
     }
   }
@@ -43,11 +42,11 @@ export function findCaptures(pos: Position, from: number, to: number, piece: num
     const delta = to - from;
     if (delta === 2 || delta === -2 || delta === 2 * pos.geo.stride || delta === -2 * pos.geo.stride) {
       const mid = (from + to) >> 1;
-      if ((board[mid] & enemyBit) !== 0) out[n++] = mid;
+      if ((m[Mem.Board + mid] & enemyBit) !== 0) out[n++] = mid;
     }
   }
 
-  if (pos.rules.shieldWall && (flags[to] & SQ_EDGE) !== 0) n = findShieldWalls(pos, to, myBit, out, n);
+  if (pos.rules.shieldWall && (m[Mem.Flags + to] & SQ_EDGE) !== 0) n = findShieldWalls(pos, to, myBit, out, n);
   return n;
 }
 

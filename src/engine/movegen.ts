@@ -3,7 +3,7 @@
 
 import { captureBuffer } from './captureBuffer.js';
 import { findCaptures } from './capture.js';
-import type { Position } from './position.js';
+import { Mem, type Position } from './position.js';
 import {
   EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE, TYPE_KNIGHT, TYPE_MASK,
 } from './types.js';
@@ -46,19 +46,19 @@ export function stepMayCapture(pos: Position, step: number): boolean {
 export function generateSteps(pos: Position, out: Int32Array, offset: number): number {
   if (pos.winner !== NO_WINNER) return 0;
   if (pos.berserker !== NO_SQUARE) return generateContinuations(pos, out, offset);
-  const list = pos.pieceList[pos.side];
+  const m = pos.memory;
+  const list = Mem.Lists + pos.side * Mem.Region;
   const count = pos.pieceCount[pos.side];
   let n = offset;
-  for (let i = 0; i < count; i++) n = generatePieceSteps(pos, list[i], out, n);
+  for (let i = 0; i < count; i++) n = generatePieceSteps(pos, m[list + i], out, n);
   if (pos.rules.repetition === 'forbidden') n = offset + removeForbidden(pos, out, offset, n - offset);
   return n - offset;
 }
 
 function generatePieceSteps(pos: Position, from: number, out: Int32Array, n: number): number {
-  const board = pos.board;
-  const flags = pos.geo.flags;
+  const m = pos.memory;
   const dirs = pos.geo.dirs;
-  const piece = board[from];
+  const piece = m[Mem.Board + from];
   const isKing = piece === KING;
   const passThrone = isKing || !pos.rules.throneKingOnly;
   // The squares this piece may pass but not stop on (a corner ends the line anyway).
@@ -66,8 +66,8 @@ function generatePieceSteps(pos: Position, from: number, out: Int32Array, n: num
   for (let i = 0; i < 4; i++) {
     const d = dirs[i];
     let to = from + d;
-    while (board[to] === EMPTY) {
-      const f = flags[to];
+    while (m[Mem.Board + to] === EMPTY) {
+      const f = m[Mem.Flags + to];
       if ((f & noStop) === 0) out[n++] = from | (to << 9);
       else if ((f & SQ_CORNER) !== 0 || !passThrone) break;
       to += d;

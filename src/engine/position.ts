@@ -59,6 +59,25 @@ const enum RepetitionResult {
   RepeaterLoses = 3,
 }
 
+/**
+ * Layout of Position.memory: the board, the square flags, each piece's index in its list, both piece
+ * lists and the Zobrist piece keys in one Int32Array at fixed offsets (room for the largest padded board,
+ * 21 x 21). Hot code then reaches all of them through one array whose offsets are literals.
+ */
+export const enum Mem {
+  /** Squares per region: at least the largest padded board. */
+  Region = 448,
+  Board = 0,
+  Flags = Region,
+  PieceIndex = 2 * Region,
+  /** The attackers' list, then the defenders' one Region further. */
+  Lists = 3 * Region,
+  /** Zobrist key halves of piece p on square sq at ZobristLo / ZobristHi + p * Region + sq. */
+  ZobristLo = 5 * Region,
+  ZobristHi = ZobristLo + 16 * Region,
+  Size = ZobristHi + 16 * Region,
+}
+
 /** What a position is made from: the board (rank 1 first, file a first), side to move, berserker. */
 export interface Setup {
   rules: RuleSet;
@@ -73,7 +92,9 @@ export class Position {
   readonly rules: RuleSet;
   readonly geo: Geometry;
   readonly zobrist: ZobristKeys;
-  readonly board: Uint8Array;
+  /** The position's hot state (see Mem); board, pieceList and pieceIndex are views of it. */
+  readonly memory = new Int32Array(Mem.Size);
+  readonly board: Int32Array;
   side: Side = ATTACKERS;
   /** Square of the piece that may continue its berserk run, or NO_SQUARE. */
   berserker = NO_SQUARE;
@@ -106,9 +127,9 @@ export class Position {
   private turnEndPending = false;
 
   /** Piece lists per side, with each piece's index in its list. */
-  readonly pieceList: [Int16Array, Int16Array];
+  readonly pieceList: [Int32Array, Int32Array];
   readonly pieceCount = new Int32Array(2);
-  readonly pieceIndex: Int16Array;
+  readonly pieceIndex: Int32Array;
 
   /** Hashes of the positions at the ends of turns (the start included), for repetition. */
   historyLo = new Int32Array(256);
@@ -151,8 +172,6 @@ export class Position {
   private readonly cells: number;
   private readonly stride: number;
   private readonly flags: Uint8Array;
-  private readonly zobristPieceLo: Int32Array;
-  private readonly zobristPieceHi: Int32Array;
   private readonly zobristSideLo: number;
   private readonly zobristSideHi: number;
   private readonly escapeFlag: number;
@@ -173,8 +192,6 @@ export class Position {
     this.cells = cells;
     this.stride = this.geo.stride;
     this.flags = this.geo.flags;
-    this.zobristPieceLo = this.zobrist.pieceLo;
-    this.zobristPieceHi = this.zobrist.pieceHi;
     this.zobristSideLo = this.zobrist.sideLo;
     this.zobristSideHi = this.zobrist.sideHi;
     this.escapeFlag = rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
@@ -185,9 +202,16 @@ export class Position {
     this.repetitionCounted = rules.repetition !== 'ignore';
     this.turnEndChecks = this.exitFortRule || this.encirclementRule || this.repetitionCounted;
     this.berserkRule = rules.berserk;
-    this.board = new Uint8Array(cells);
-    this.pieceList = [new Int16Array(cells), new Int16Array(cells)];
-    this.pieceIndex = new Int16Array(cells);
+    if (cells > Mem.Region) throw new Error(`a ${rules.size}x${rules.size} board is larger than Position.memory has room for`);
+    const m = this.memory;
+    this.board = m.subarray(Mem.Board, Mem.Board + cells);
+    this.pieceList = [m.subarray(Mem.Lists, Mem.Lists + cells), m.subarray(Mem.Lists + Mem.Region, Mem.Lists + Mem.Region + cells)];
+    this.pieceIndex = m.subarray(Mem.PieceIndex, Mem.PieceIndex + cells);
+    m.set(this.geo.flags, Mem.Flags);
+    for (let piece = 0; piece < 16; piece++) {
+      m.set(this.zobrist.pieceLo.subarray(piece * cells, (piece + 1) * cells), Mem.ZobristLo + piece * Mem.Region);
+      m.set(this.zobrist.pieceHi.subarray(piece * cells, (piece + 1) * cells), Mem.ZobristHi + piece * Mem.Region);
+    }
     this.stamp = new Uint32Array(cells);
     this.stack = new Int16Array(cells * 4);
     this.wallList = new Int16Array(cells);
@@ -286,17 +310,14 @@ export class Position {
   /** An independent copy (built by the constructor, so that hot code sees one object shape). */
   clone(): Position {
     const copy = new Position(this.rules);
-    copy.board.set(this.board);
+    copy.memory.set(this.memory);
     copy.side = this.side;
     copy.berserker = this.berserker;
     copy.kingSq = this.kingSq;
     copy.hash.set(this.hash);
     copy.winnerCode = this.winner;
     copy.reasonCode = this.reasonCode;
-    copy.pieceList[0].set(this.pieceList[0]);
-    copy.pieceList[1].set(this.pieceList[1]);
     copy.pieceCount.set(this.pieceCount);
-    copy.pieceIndex.set(this.pieceIndex);
     copy.historyLo = this.historyLo.slice();
     copy.historyHi = this.historyHi.slice();
     copy.historyCount = this.historyCount.slice();
@@ -336,17 +357,18 @@ export class Position {
   }
 
   private removePiece(sq: number): void {
-    const piece = this.board[sq];
+    const m = this.memory;
+    const piece = m[Mem.Board + sq];
     const side = (piece & 3) - 1;
-    const list = this.pieceList[side];
-    const index = this.pieceIndex[sq];
-    const last = list[--this.pieceCount[side]];
-    list[index] = last;
-    this.pieceIndex[last] = index;
-    this.board[sq] = EMPTY;
+    const list = Mem.Lists + side * Mem.Region;
+    const index = m[Mem.PieceIndex + sq];
+    const last = m[list + --this.pieceCount[side]];
+    m[list + index] = last;
+    m[Mem.PieceIndex + last] = index;
+    m[Mem.Board + sq] = EMPTY;
     if (this.trackOccupancy) this.toggleOccupancy(sq);
-    this.hash[0] ^= this.zobrist.pieceLo[piece * this.geo.cells + sq];
-    this.hash[1] ^= this.zobrist.pieceHi[piece * this.geo.cells + sq];
+    this.hash[0] ^= m[Mem.ZobristLo + piece * Mem.Region + sq];
+    this.hash[1] ^= m[Mem.ZobristHi + piece * Mem.Region + sq];
   }
 
   /** Makes one step (or END_RUN). The step must be legal here. */
@@ -376,22 +398,20 @@ export class Position {
     }
     const from = step & 511;
     const to = step >>> 9;
-    const board = this.board;
-    const piece = board[from];
-    const cells = this.cells;
-    board[from] = EMPTY;
-    board[to] = piece;
+    const m = this.memory;
+    const piece = m[Mem.Board + from];
+    m[Mem.Board + from] = EMPTY;
+    m[Mem.Board + to] = piece;
     if (this.trackOccupancy) {
       this.toggleOccupancy(from);
       this.toggleOccupancy(to);
     }
-    const index = this.pieceIndex[from];
-    this.pieceList[this.side][index] = to;
-    this.pieceIndex[to] = index;
-    const keyFrom = piece * cells + from;
-    const keyTo = piece * cells + to;
-    hash[0] ^= this.zobristPieceLo[keyFrom] ^ this.zobristPieceLo[keyTo];
-    hash[1] ^= this.zobristPieceHi[keyFrom] ^ this.zobristPieceHi[keyTo];
+    const index = m[Mem.PieceIndex + from];
+    m[Mem.Lists + this.side * Mem.Region + index] = to;
+    m[Mem.PieceIndex + to] = index;
+    const keys = piece * Mem.Region;
+    hash[0] ^= m[Mem.ZobristLo + keys + from] ^ m[Mem.ZobristLo + keys + to];
+    hash[1] ^= m[Mem.ZobristHi + keys + from] ^ m[Mem.ZobristHi + keys + to];
 
     // Most steps land next to no enemy and capture nothing: skip the full test for them. (A shield
     // wall too starts next to the landing square; only the knight's jump takes a piece further off.)
@@ -399,7 +419,7 @@ export class Position {
     const stride = this.stride;
     let found = 0;
     if (
-      ((board[to + 1] | board[to - 1] | board[to + stride] | board[to - stride]) & enemyBit) !== 0 ||
+      ((m[Mem.Board + to + 1] | m[Mem.Board + to - 1] | m[Mem.Board + to + stride] | m[Mem.Board + to - stride]) & enemyBit) !== 0 ||
       (piece & TYPE_MASK) === TYPE_KNIGHT
     ) {
       found = findCaptures(this, from, to, piece, captureBuffer);
@@ -529,18 +549,18 @@ export class Position {
     }
     const from = step & 511;
     const to = step >>> 9;
-    const board = this.board;
-    const piece = board[to];
-    board[from] = piece;
-    board[to] = EMPTY;
+    const m = this.memory;
+    const piece = m[Mem.Board + to];
+    m[Mem.Board + from] = piece;
+    m[Mem.Board + to] = EMPTY;
     if (this.trackOccupancy) {
       this.toggleOccupancy(from);
       this.toggleOccupancy(to);
     }
     if (piece === KING) this.kingSq = from;
-    const index = this.pieceIndex[to];
-    this.pieceList[this.side][index] = from;
-    this.pieceIndex[from] = index;
+    const index = m[Mem.PieceIndex + to];
+    m[Mem.Lists + this.side * Mem.Region + index] = from;
+    m[Mem.PieceIndex + from] = index;
     if ((changes & Changed.CapturesMask) !== 0) {
       this.restoreCaptured((changes & Changed.CapturesMask) >>> Changed.CapturesShift);
       this.irreversible = undo[base + Undo.Irreversible];
@@ -548,18 +568,18 @@ export class Position {
   }
 
   private restoreCaptured(count: number): void {
-    const board = this.board;
+    const m = this.memory;
     const captured = this.captured;
     const stop = this.capturedTop - 2 * count;
     for (let i = this.capturedTop - 2; i >= stop; i -= 2) {
       const sq = captured[i];
       const victim = captured[i + 1];
       const victimSide = (victim & 3) - 1;
-      board[sq] = victim;
+      m[Mem.Board + sq] = victim;
       if (this.trackOccupancy) this.toggleOccupancy(sq);
       if (victim === KING) this.kingSq = sq;
-      this.pieceIndex[sq] = this.pieceCount[victimSide];
-      this.pieceList[victimSide][this.pieceCount[victimSide]++] = sq;
+      m[Mem.PieceIndex + sq] = this.pieceCount[victimSide];
+      m[Mem.Lists + victimSide * Mem.Region + this.pieceCount[victimSide]++] = sq;
     }
     this.capturedTop = stop;
   }

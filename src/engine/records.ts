@@ -187,7 +187,7 @@ export function replayMoves(start: Position, moves: readonly string[]): Replay {
 }
 
 /** The squares emptied since `before` other than those the moving piece left. */
-function capturedSince(before: Uint8Array, pos: Position, steps: readonly number[]): number[] {
+function capturedSince(before: Int32Array, pos: Position, steps: readonly number[]): number[] {
   const captured: number[] = [];
   for (let sq = 0; sq < before.length; sq++) {
     if (before[sq] !== EMPTY && pos.board[sq] === EMPTY && !steps.some((step) => (step & 511) === sq)) captured.push(sq);

@@ -218,7 +218,7 @@ function checkStep(pos: Position, written: WrittenStep, where: string, first: bo
 }
 
 /** Checks the squares a written step claims to capture, after the step was made (`before`: the board before). */
-function checkCaptures(pos: Position, written: WrittenStep, where: string, before: Uint8Array): Result<void> {
+function checkCaptures(pos: Position, written: WrittenStep, where: string, before: Int32Array): Result<void> {
   for (const sq of written.captures) {
     const enemy = (before[sq] & SIDE_MASK) !== 0 && (before[sq] & SIDE_MASK) !== (before[written.from] & SIDE_MASK);
     if (!enemy || pos.board[sq] !== EMPTY) {

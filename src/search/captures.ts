@@ -196,7 +196,7 @@ const enum SlideBack {
  * The first non-empty square from `target` in direction `d` (the piece that could slide onto
  * `target` from there), with SlideBack.CrossedThrone set when the empty squares between include the throne.
  */
-function slideBack(board: Uint8Array, flags: Uint8Array, target: number, d: number): number {
+function slideBack(board: Int32Array, flags: Uint8Array, target: number, d: number): number {
   let from = target + d;
   let crossedThrone = 0;
   while (board[from] === EMPTY) {
@@ -212,7 +212,7 @@ function slideBack(board: Uint8Array, flags: Uint8Array, target: number, d: numb
  * by the king's or the shield wall's own rules. A quick test before stepCaptures decides.
  */
 export function mayTake(
-  board: Uint8Array, flags: Uint8Array, victim: number, victimPiece: number, beyond: number, target: number,
+  board: Int32Array, flags: Uint8Array, victim: number, victimPiece: number, beyond: number, target: number,
   myBit: number, kingArmed: boolean, shieldWall: boolean,
 ): boolean {
   const anvil = board[beyond];

@@ -191,7 +191,7 @@ export class Evaluator {
 }
 
 /** Does a king on `from` see an escape square along direction `d` (through empty squares only)? */
-export function openLine(board: Uint8Array, flags: Uint8Array, from: number, d: number, escapeFlag: number): boolean {
+export function openLine(board: Int32Array, flags: Uint8Array, from: number, d: number, escapeFlag: number): boolean {
   let to = from + d;
   while (board[to] === EMPTY) {
     if ((flags[to] & escapeFlag) !== 0) return true;
