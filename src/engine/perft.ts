@@ -36,7 +36,7 @@ export class Perft {
   /** Leaves `depth` turns deep from the current position. */
   count(depth: number): number {
     this.pos.setOccupancyTracking(this.lastPly === LastPly.Count);
-    const leaves = this.node(depth, 0);
+    const leaves = this.lastPly === LastPly.MakeAll ? fullLeaves(this.pos, this.steps, depth, 0) : this.node(depth, 0);
     this.pos.setOccupancyTracking(false);
     return leaves;
   }
@@ -82,4 +82,21 @@ export class Perft {
     if (this.pos.berserker !== NO_SQUARE) return this.node(depth, sp);
     return depth === 1 ? 1 : this.node(depth - 1, sp);
   }
+}
+
+/**
+ * Leaves `depth` turns deep, every one made and unmade: a plain recursive function, which V8 compiles
+ * tighter than Perft's methods. Mid-run the turn goes on at the same depth.
+ */
+function fullLeaves(pos: Position, steps: Int32Array, depth: number, sp: number): number {
+  if (depth === 0) return 1;
+  const end = sp + generateSteps(pos, steps, sp);
+  let leaves = 0;
+  for (let i = sp; i < end; i++) {
+    pos.makeStep(steps[i]);
+    if (pos.berserker !== NO_SQUARE) leaves += fullLeaves(pos, steps, depth, end);
+    else leaves += depth === 1 ? 1 : fullLeaves(pos, steps, depth - 1, end);
+    pos.unmakeStep();
+  }
+  return leaves;
 }
