@@ -160,18 +160,31 @@ function removeForbidden(pos: Position, out: Int32Array, offset: number, count: 
   return n - offset;
 }
 
+/** Sets `rows` and `columns` to the occupancy bit masks of every rank and file (a bit per square). */
+export function occupancyMasks(pos: Position, rows: Int32Array, columns: Int32Array): void {
+  const { fileIndex, rankIndex } = pos.geo;
+  rows.fill(0);
+  columns.fill(0);
+  for (let side = 0; side < 2; side++) {
+    const pieces = pos.pieceList[side];
+    for (let i = pos.pieceCount[side] - 1; i >= 0; i--) {
+      const sq = pieces[i];
+      rows[rankIndex[sq]] |= 1 << fileIndex[sq];
+      columns[fileIndex[sq]] |= 1 << rankIndex[sq];
+    }
+  }
+}
+
 /**
  * The number of legal turns, counted without making them (perft's last ply). Exact only for rules
  * where every generated step is one whole turn: no berserk runs and no `forbidden` repetition.
- * Each piece's reach along its rank and file comes from the occupancy bit masks (the position must
- * track them: setOccupancyTracking); a non-king then loses the restricted squares inside its reach.
+ * Each piece's reach along its rank and file comes from the occupancy bit masks `rows` and `cols`
+ * (occupancyMasks, kept up to date by the caller); a non-king then loses the restricted squares inside its reach.
  */
-export function countTurnsBulk(pos: Position): number {
+export function countTurnsBulk(pos: Position, rows: Int32Array, cols: Int32Array): number {
   if (pos.winner !== NO_WINNER) return 0;
   if (pos.rules.throneKingOnly || !pos.rules.kingStopsOnThrone) return countTurnsByScanning(pos);
   const { fileIndex, rankIndex, size } = pos.geo;
-  const rows = pos.rowOccupancy;
-  const cols = pos.columnOccupancy;
   const last = size - 1;
   const corners = pos.rules.hasCorners;
   const centre = pos.geo.throne >= 0 ? last >> 1 : -1;

@@ -1,6 +1,6 @@
 // Perft (RULES.md section 7): the leaves of the tree of legal turns, each berserk chain prefix a turn.
 
-import { countTurnsBulk, generateSteps, stepMayCapture } from './movegen.js';
+import { countTurnsBulk, generateSteps, occupancyMasks, stepMayCapture } from './movegen.js';
 import type { Position } from './position.js';
 import { END_RUN, NO_SQUARE } from './types.js';
 
@@ -25,6 +25,9 @@ const enum LastPly {
 export class Perft {
   private readonly steps = new Int32Array(STACK_SIZE);
   private readonly lastPly: LastPly;
+  /** Bulk counting's occupancy masks per rank and file, kept up to date around each step made. */
+  private readonly rows = new Int32Array(32);
+  private readonly columns = new Int32Array(32);
 
   constructor(private readonly pos: Position, options: PerftOptions = {}) {
     const rules = pos.rules;
@@ -35,24 +38,22 @@ export class Perft {
 
   /** Leaves `depth` turns deep from the current position. */
   count(depth: number): number {
-    this.pos.setOccupancyTracking(this.lastPly === LastPly.Count);
-    const leaves = this.lastPly === LastPly.MakeAll ? fullLeaves(this.pos, this.steps, depth, 0) : this.node(depth, 0);
-    this.pos.setOccupancyTracking(false);
-    return leaves;
+    if (this.lastPly === LastPly.MakeAll) return fullLeaves(this.pos, this.steps, depth, 0);
+    if (this.lastPly === LastPly.Count) occupancyMasks(this.pos, this.rows, this.columns);
+    return this.node(depth, 0);
   }
 
   /** Each legal first step with the leaves below it (berserk runs: by first step of the chain). */
   divide(depth: number): { step: number; nodes: number }[] {
     const n = generateSteps(this.pos, this.steps, 0);
     const result: { step: number; nodes: number }[] = [];
-    this.pos.setOccupancyTracking(this.lastPly === LastPly.Count);
+    if (this.lastPly === LastPly.Count) occupancyMasks(this.pos, this.rows, this.columns);
     for (let i = 0; i < n; i++) {
       const step = this.steps[i];
-      this.pos.makeStep(step);
+      this.make(step);
       result.push({ step, nodes: this.after(depth, n) });
-      this.pos.unmakeStep();
+      this.unmake(step);
     }
-    this.pos.setOccupancyTracking(false);
     return result;
   }
 
@@ -60,7 +61,7 @@ export class Perft {
     const pos = this.pos;
     if (depth === 0) return 1;
     const lastPly = depth === 1 ? this.lastPly : LastPly.MakeAll;
-    if (lastPly === LastPly.Count && pos.berserker === NO_SQUARE) return countTurnsBulk(pos);
+    if (lastPly === LastPly.Count && pos.berserker === NO_SQUARE) return countTurnsBulk(pos, this.rows, this.columns);
     const n = generateSteps(pos, this.steps, sp);
     let total = 0;
     for (let i = sp; i < sp + n; i++) {
@@ -70,11 +71,36 @@ export class Perft {
         total++;
         continue;
       }
-      pos.makeStep(step);
+      this.make(step);
       total += this.after(depth, sp + n);
-      pos.unmakeStep();
+      this.unmake(step);
     }
     return total;
+  }
+
+  private make(step: number): void {
+    this.pos.makeStep(step);
+    if (this.lastPly === LastPly.Count) this.toggleOccupancy(step);
+  }
+
+  private unmake(step: number): void {
+    if (this.lastPly === LastPly.Count) this.toggleOccupancy(step);
+    this.pos.unmakeStep();
+  }
+
+  /** The step just made (or about to be taken back) moves a piece and empties the captured squares. */
+  private toggleOccupancy(step: number): void {
+    const pos = this.pos;
+    this.toggleSquare(step & 511);
+    this.toggleSquare(step >>> 9);
+    for (let i = pos.lastCaptureCount() - 1; i >= 0; i--) this.toggleSquare(pos.lastCaptureSquare(i));
+  }
+
+  private toggleSquare(sq: number): void {
+    const file = this.pos.geo.fileIndex[sq];
+    const rank = this.pos.geo.rankIndex[sq];
+    this.rows[rank] ^= 1 << file;
+    this.columns[file] ^= 1 << rank;
   }
 
   /** After a step: mid-run the turn goes on at the same depth; otherwise one turn is done. */

@@ -155,21 +155,11 @@ export class Position {
   readonly escapePath: Int16Array;
   escapePathLength = 0;
   readonly parent: Int16Array;
-  /**
-   * Occupancy bit masks per rank and per file, kept only while trackOccupancy is on (perft's bulk
-   * counting reads them; the search has no use for them and should not pay for them).
-   */
-  readonly rowOccupancy: Int32Array;
-  readonly columnOccupancy: Int32Array;
-  private trackOccupancy = false;
-  private readonly fileIndex: Uint8Array;
-  private readonly rankIndex: Uint8Array;
   /** One piece's steps, while testing whether it may continue a berserk run. */
   readonly continuationScratch = new Int32Array(128);
   private stampCounter = 0;
 
   // The rule set and geometry flattened into fields for the hot path.
-  private readonly cells: number;
   private readonly stride: number;
   private readonly flags: Uint8Array;
   private readonly zobristSideLo: number;
@@ -189,7 +179,6 @@ export class Position {
     this.geo = makeGeometry(rules);
     this.zobrist = zobristKeys(this.geo.cells);
     const cells = this.geo.cells;
-    this.cells = cells;
     this.stride = this.geo.stride;
     this.flags = this.geo.flags;
     this.zobristSideLo = this.zobrist.sideLo;
@@ -217,28 +206,6 @@ export class Position {
     this.wallList = new Int16Array(cells);
     this.escapePath = new Int16Array(cells);
     this.parent = new Int16Array(cells);
-    this.rowOccupancy = new Int32Array(rules.size);
-    this.columnOccupancy = new Int32Array(rules.size);
-    this.fileIndex = this.geo.fileIndex;
-    this.rankIndex = this.geo.rankIndex;
-  }
-
-  /** Starts or stops keeping rowOccupancy and columnOccupancy up to date. */
-  setOccupancyTracking(on: boolean): void {
-    this.trackOccupancy = on;
-    if (!on) return;
-    this.rowOccupancy.fill(0);
-    this.columnOccupancy.fill(0);
-    for (let sq = 0; sq < this.cells; sq++) {
-      if (this.board[sq] !== EMPTY && this.board[sq] !== OFF_BOARD) this.toggleOccupancy(sq);
-    }
-  }
-
-  private toggleOccupancy(sq: number): void {
-    const file = this.fileIndex[sq];
-    const rank = this.rankIndex[sq];
-    this.rowOccupancy[rank] ^= 1 << file;
-    this.columnOccupancy[file] ^= 1 << rank;
   }
 
   /** Builds a position from a setup, checking that it is one the rules can play (section 8.9). */
@@ -366,7 +333,6 @@ export class Position {
     m[list + index] = last;
     m[Mem.PieceIndex + last] = index;
     m[Mem.Board + sq] = EMPTY;
-    if (this.trackOccupancy) this.toggleOccupancy(sq);
     this.hash[0] ^= m[Mem.ZobristLo + piece * Mem.Region + sq];
     this.hash[1] ^= m[Mem.ZobristHi + piece * Mem.Region + sq];
   }
@@ -402,10 +368,6 @@ export class Position {
     const piece = m[Mem.Board + from];
     m[Mem.Board + from] = EMPTY;
     m[Mem.Board + to] = piece;
-    if (this.trackOccupancy) {
-      this.toggleOccupancy(from);
-      this.toggleOccupancy(to);
-    }
     const index = m[Mem.PieceIndex + from];
     m[Mem.Lists + this.side * Mem.Region + index] = to;
     m[Mem.PieceIndex + to] = index;
@@ -553,10 +515,6 @@ export class Position {
     const piece = m[Mem.Board + to];
     m[Mem.Board + from] = piece;
     m[Mem.Board + to] = EMPTY;
-    if (this.trackOccupancy) {
-      this.toggleOccupancy(from);
-      this.toggleOccupancy(to);
-    }
     if (piece === KING) this.kingSq = from;
     const index = m[Mem.PieceIndex + to];
     m[Mem.Lists + this.side * Mem.Region + index] = from;
@@ -576,8 +534,7 @@ export class Position {
       const victim = captured[i + 1];
       const victimSide = (victim & 3) - 1;
       m[Mem.Board + sq] = victim;
-      if (this.trackOccupancy) this.toggleOccupancy(sq);
-      if (victim === KING) this.kingSq = sq;
+        if (victim === KING) this.kingSq = sq;
       m[Mem.PieceIndex + sq] = this.pieceCount[victimSide];
       m[Mem.Lists + victimSide * Mem.Region + this.pieceCount[victimSide]++] = sq;
     }
@@ -602,6 +559,17 @@ export class Position {
       this.winnerCode = ATTACKERS;
       this.reasonCode = Reason.Encirclement;
     }
+  }
+
+  /** How many pieces the last step made captured (0 before any step). */
+  lastCaptureCount(): number {
+    if (this.ply === 0) return 0;
+    return (this.undo[(this.ply - 1) * Undo.Size + Undo.Changes] & Changed.CapturesMask) >>> Changed.CapturesShift;
+  }
+
+  /** The square of a piece the last step captured, 0 <= i < lastCaptureCount(). */
+  lastCaptureSquare(i: number): number {
+    return this.captured[this.capturedTop - 2 * (i + 1)];
   }
 
   /** The steps made since the setup, oldest first (for replaying a game, not for hot code). */
