@@ -347,7 +347,7 @@ export class Position {
     undo[base + Undo.Step] = step;
     undo[base + Undo.HashLo] = hash[0];
     undo[base + Undo.HashHi] = hash[1];
-    // What else changes is recorded in Undo.Changes only when it does (see the CHANGED_* bits).
+    // What else changes is recorded in Undo.Changes only when it does (see the Changed bits).
     let changes = 0;
     const berserker = this.berserker;
     if (berserker !== NO_SQUARE) {
