@@ -161,7 +161,6 @@ export class Position {
 
   // The rule set and geometry flattened into fields for the hot path.
   private readonly stride: number;
-  private readonly flags: Uint8Array;
   private readonly zobristSideLo: number;
   private readonly zobristSideHi: number;
   private readonly escapeFlag: number;
@@ -180,7 +179,6 @@ export class Position {
     this.zobrist = zobristKeys(this.geo.cells);
     const cells = this.geo.cells;
     this.stride = this.geo.stride;
-    this.flags = this.geo.flags;
     this.zobristSideLo = this.zobrist.sideLo;
     this.zobristSideHi = this.zobrist.sideHi;
     this.escapeFlag = rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
@@ -405,7 +403,7 @@ export class Position {
 
   private kingMoved(to: number): void {
     this.kingSq = to;
-    if ((this.flags[to] & this.escapeFlag) !== 0) {
+    if ((this.memory[Mem.Flags + to] & this.escapeFlag) !== 0) {
       this.winnerCode = DEFENDERS;
       this.reasonCode = Reason.Escape;
     }
@@ -453,7 +451,7 @@ export class Position {
     const mover = this.side ^ 1;
     const last = this.historyLength - 1;
     if (mover === DEFENDERS) {
-      if (this.exitFortRule && (this.flags[this.kingSq] & SQ_EDGE) !== 0 && exitFortHolds(this)) {
+      if (this.exitFortRule && (this.memory[Mem.Flags + this.kingSq] & SQ_EDGE) !== 0 && exitFortHolds(this)) {
         this.winnerCode = DEFENDERS;
         this.reasonCode = Reason.Fort;
         return;
