@@ -4,7 +4,32 @@
 
 import { Mem, type Position } from './position.js';
 import type { RuleSet } from './rules.js';
-import { ATT_COMMANDER, ATTACKER_BIT, EMPTY, KING, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_THRONE, TYPE_KNIGHT, TYPE_MASK } from './types.js';
+import { ATT_COMMANDER, ATTACKER_BIT, EMPTY, KING, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_RESTRICTED, SQ_THRONE, TYPE_KNIGHT, TYPE_MASK } from './types.js';
+
+/**
+ * A quick, conservative test on the board after a step: false when `piece`, landed on `to`, surely
+ * captures nothing. Every capture takes an enemy next to `to`: custodially with a friend or a
+ * restricted square beyond it, the king by whatever surrounds him, and the rest only on an edge (shield
+ * wall) or by the knight's jump (over that enemy). In Copenhagen perft 4 one step in 59 of those next
+ * to an enemy captures; one in 3.3 of those this test lets through.
+ */
+export function mayCapture(m: Int32Array, to: number, piece: number, stride: number, shieldWall: boolean): boolean {
+  const myBit = piece & SIDE_MASK;
+  const enemyBit = myBit ^ SIDE_MASK;
+  if (((m[Mem.Board + to + 1] | m[Mem.Board + to - 1] | m[Mem.Board + to + stride] | m[Mem.Board + to - stride]) & enemyBit) === 0) {
+    return false;
+  }
+  if ((piece & TYPE_MASK) === TYPE_KNIGHT || (shieldWall && (m[Mem.Flags + to] & SQ_EDGE) !== 0)) return true;
+  return flanked(m, to, 1, myBit, enemyBit) || flanked(m, to, -1, myBit, enemyBit)
+    || flanked(m, to, stride, myBit, enemyBit) || flanked(m, to, -stride, myBit, enemyBit);
+}
+
+/** An enemy on to + d with a friend, a restricted square or nothing needed (the king) beyond it. */
+function flanked(m: Int32Array, to: number, d: number, myBit: number, enemyBit: number): boolean {
+  const victim = m[Mem.Board + to + d];
+  if ((victim & enemyBit) === 0) return false;
+  return victim === KING || (m[Mem.Board + to + 2 * d] & myBit) !== 0 || (m[Mem.Flags + to + 2 * d] & SQ_RESTRICTED) !== 0;
+}
 
 /**
  * Writes the squares captured by `piece` landing on `to` (coming from `from`) into `out` and

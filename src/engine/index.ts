@@ -4,7 +4,7 @@ export * from './rules.js';
 export * from './variants.js';
 export * from './geometry.js';
 export * from './position.js';
-export { generateSteps, stepCaptures, hasContinuation, countTurnsBulk, kingNoStop } from './movegen.js';
+export { generateSteps, stepCaptures, stepMayCapture, hasContinuation, countTurnsBulk, kingNoStop } from './movegen.js';
 export * from './perft.js';
 export { parseTfen, makeTfen, makeRankText } from './tfen.js';
 export { legalTurns, hasLegalTurn, gameOutcome, playTurn, makeTurn, parseTurn, playMoves } from './turns.js';

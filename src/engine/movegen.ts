@@ -2,10 +2,10 @@
 // `forbidden` repetition filter, plus bulk counting for perft. Hot code: no allocation, no closures.
 
 import { captureBuffer } from './captureBuffer.js';
-import { findCaptures } from './capture.js';
+import { findCaptures, mayCapture } from './capture.js';
 import { Mem, type Position } from './position.js';
 import {
-  EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE, TYPE_KNIGHT, TYPE_MASK,
+  EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE, TYPE_MASK,
 } from './types.js';
 
 /** Does the piece on `from` capture anything landing on `to`? (The board is left as it was.) */
@@ -22,20 +22,12 @@ export function stepCaptures(pos: Position, from: number, to: number): boolean {
 }
 
 /**
- * A quick, conservative test: false when the step surely captures nothing (no enemy next to the
- * landing square, where custodial captures and shield walls start; not a knight's jump).
+ * A quick, conservative test before the step: false when it surely captures nothing (see mayCapture;
+ * the piece still standing on `from` can only make the test say yes more often).
  */
 export function stepMayCapture(pos: Position, step: number): boolean {
-  const board = pos.board;
-  const from = step & 511;
-  const to = step >>> 9;
-  const piece = board[from];
-  const enemyBit = (piece & SIDE_MASK) ^ SIDE_MASK;
-  const stride = pos.geo.stride;
-  return (
-    ((board[to + 1] | board[to - 1] | board[to + stride] | board[to - stride]) & enemyBit) !== 0 ||
-    (piece & TYPE_MASK) === TYPE_KNIGHT
-  );
+  const m = pos.memory;
+  return mayCapture(m, step >>> 9, m[Mem.Board + (step & 511)], pos.geo.stride, pos.rules.shieldWall);
 }
 
 /**

@@ -3,14 +3,14 @@
 // berserk run without another step (`0000`). Hot code: typed arrays, no allocation per step.
 
 import { captureBuffer } from './captureBuffer.js';
-import { findCaptures } from './capture.js';
+import { findCaptures, mayCapture } from './capture.js';
 import { encircled, exitFortHolds } from './gameEnd.js';
 import { makeGeometry, toSquare, type Geometry } from './geometry.js';
 import { hasContinuation } from './movegen.js';
 import type { RuleSet } from './rules.js';
 import {
-  ATTACKERS, DEFENDERS, DRAW, EMPTY, END_RUN, err, KING, NO_SQUARE, NO_WINNER, OFF_BOARD, ok, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_THRONE,
-  TYPE_KNIGHT, TYPE_MASK, type EndReason, type Outcome, type Result, type Side,
+  ATTACKERS, DEFENDERS, DRAW, EMPTY, END_RUN, err, KING, NO_SQUARE, NO_WINNER, OFF_BOARD, ok, SQ_CORNER, SQ_EDGE, SQ_THRONE,
+  type EndReason, type Outcome, type Result, type Side,
 } from './types.js';
 import { zobristKeys, type ZobristKeys } from './zobrist.js';
 
@@ -172,6 +172,7 @@ export class Position {
   /** Some turn-end result needs a look at the board or the history: fort, encirclement, repetition. */
   private readonly turnEndChecks: boolean;
   private readonly berserkRule: boolean;
+  private readonly shieldWallRule: boolean;
 
   private constructor(rules: RuleSet) {
     this.rules = rules;
@@ -189,6 +190,7 @@ export class Position {
     this.repetitionCounted = rules.repetition !== 'ignore';
     this.turnEndChecks = this.exitFortRule || this.encirclementRule || this.repetitionCounted;
     this.berserkRule = rules.berserk;
+    this.shieldWallRule = rules.shieldWall;
     if (cells > Mem.Region) throw new Error(`a ${rules.size}x${rules.size} board is larger than Position.memory has room for`);
     const m = this.memory;
     this.board = m.subarray(Mem.Board, Mem.Board + cells);
@@ -373,15 +375,9 @@ export class Position {
     hash[0] ^= m[Mem.ZobristLo + keys + from] ^ m[Mem.ZobristLo + keys + to];
     hash[1] ^= m[Mem.ZobristHi + keys + from] ^ m[Mem.ZobristHi + keys + to];
 
-    // Most steps land next to no enemy and capture nothing: skip the full test for them. (A shield
-    // wall too starts next to the landing square; only the knight's jump takes a piece further off.)
-    const enemyBit = (piece & SIDE_MASK) ^ SIDE_MASK;
-    const stride = this.stride;
+    // Most steps surely capture nothing: the quick test spares them the full one.
     let found = 0;
-    if (
-      ((m[Mem.Board + to + 1] | m[Mem.Board + to - 1] | m[Mem.Board + to + stride] | m[Mem.Board + to - stride]) & enemyBit) !== 0 ||
-      (piece & TYPE_MASK) === TYPE_KNIGHT
-    ) {
+    if (mayCapture(m, to, piece, this.stride, this.shieldWallRule)) {
       found = findCaptures(this, from, to, piece, captureBuffer);
       if (found > 0) {
         undo[base + Undo.Irreversible] = this.irreversible;

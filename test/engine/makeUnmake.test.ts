@@ -3,7 +3,7 @@
 // hash of the same position loaded from its tfen.
 import { describe, expect, it } from 'vitest';
 import {
-  generateSteps, makeRandom, makeTfen, parseTfen, Position, VARIANTS, VARIANT_IDS, type RuleSet,
+  END_RUN, generateSteps, makeRandom, makeTfen, parseTfen, Position, stepCaptures, stepMayCapture, VARIANTS, VARIANT_IDS, type RuleSet,
 } from '../../src/engine/index.js';
 
 function snapshot(pos: Position) {
@@ -55,6 +55,31 @@ describe('exact make/unmake', () => {
   for (const id of VARIANT_IDS) {
     it(`${id}: random playouts unmake to the start`, () => {
       for (let seed = 1; seed <= 6; seed++) playout(VARIANTS[id], seed * 7919 + id.length, 160);
+    });
+  }
+});
+
+describe('the quick capture test (stepMayCapture)', () => {
+  for (const id of VARIANT_IDS) {
+    it(`${id}: says yes to every step that captures, along random playouts`, () => {
+      let captures = 0;
+      for (let seed = 1; seed <= 4; seed++) {
+        const next = makeRandom(seed * 6151 + id.length);
+        const pos = Position.start(VARIANTS[id]);
+        const steps = new Int32Array(8192);
+        for (let i = 0; i < 200; i++) {
+          const n = generateSteps(pos, steps, 0);
+          if (n === 0) break;
+          for (let j = 0; j < n; j++) {
+            // stepCaptures asks the full capture test (findCaptures), which makeStep asks only after the quick one.
+            if (steps[j] === END_RUN || !stepCaptures(pos, steps[j] & 511, steps[j] >>> 9)) continue;
+            captures++;
+            expect(stepMayCapture(pos, steps[j]), `${id} seed ${seed} turn ${i}: step ${steps[j]} captures`).toBe(true);
+          }
+          pos.makeStep(steps[Math.floor(next() * n)]);
+        }
+      }
+      expect(captures).toBeGreaterThan(0);
     });
   }
 });
