@@ -120,9 +120,9 @@ export class Position {
   private winnerCode = NO_WINNER;
   private reasonCode = 0;
   /**
-   * A turn ended and its whole-board results (fort, encirclement, repetition) are not decided yet:
-   * they are decided when first asked for, so a leaf that nobody asks about (perft's last ply, a
-   * search cut-off) does not pay for them.
+   * A turn ended and its results are not decided yet (fort, encirclement, repetition; the position
+   * joins the history then too): they are decided when first asked for, so a leaf that nobody asks
+   * about (perft's last ply, a search cut-off) does not pay for them.
    */
   private turnEndPending = false;
 
@@ -136,7 +136,12 @@ export class Position {
   historyHi = new Int32Array(256);
   /** For each history entry: how often its position has occurred up to it (1 = first time). */
   historyCount = new Int32Array(256);
-  historyLength = 0;
+  private historyEnd = 0;
+  /** Entries in the history (the position at the end of the last turn included). */
+  get historyLength(): number {
+    if (this.turnEndPending) this.resolveTurnEnd();
+    return this.historyEnd;
+  }
   /** Index in the history of the first position after the last capture: nothing before it can repeat. */
   irreversible = 0;
 
@@ -253,7 +258,7 @@ export class Position {
     pos.historyLo[0] = pos.hash[0];
     pos.historyHi[0] = pos.hash[1];
     pos.historyCount[0] = 1;
-    pos.historyLength = 1;
+    pos.historyEnd = 1;
     pos.evaluateLoadedResult();
     return ok(pos);
   }
@@ -288,7 +293,7 @@ export class Position {
     copy.historyLo = this.historyLo.slice();
     copy.historyHi = this.historyHi.slice();
     copy.historyCount = this.historyCount.slice();
-    copy.historyLength = this.historyLength;
+    copy.historyEnd = this.historyLength;
     copy.irreversible = this.irreversible;
     copy.ply = this.ply;
     copy.undo = this.undo.slice();
@@ -421,31 +426,33 @@ export class Position {
     }
   }
 
-  /** The turn is over: the other side moves and the position joins the history (section 5). */
+  /** The turn is over: the other side moves (the rest waits for resolveTurnEnd). */
   private endTurn(captured: boolean): void {
     const hash = this.hash;
     this.side = (this.side ^ 1) as Side;
     hash[0] ^= this.zobristSideLo;
     hash[1] ^= this.zobristSideHi;
-    const length = this.historyLength;
-    if (length === this.historyLo.length) {
+    if (captured) this.irreversible = this.historyEnd;
+    this.turnEndPending = true;
+  }
+
+  /**
+   * The ended turn's position joins the history (section 5), and its fort, encirclement and repetition
+   * results are decided, when first asked for.
+   */
+  private resolveTurnEnd(): void {
+    this.turnEndPending = false;
+    const last = this.historyEnd++;
+    if (last === this.historyLo.length) {
       this.historyLo = grow(this.historyLo);
       this.historyHi = grow(this.historyHi);
       this.historyCount = grow(this.historyCount);
     }
-    this.historyLo[length] = hash[0];
-    this.historyHi[length] = hash[1];
-    this.historyLength = length + 1;
-    if (captured) this.irreversible = length;
-    if (this.winnerCode === NO_WINNER && this.turnEndChecks) this.turnEndPending = true;
-    else this.historyCount[length] = 1;
-  }
-
-  /** The ended turn's fort, encirclement and repetition results (section 5), when first asked for. */
-  private resolveTurnEnd(): void {
-    this.turnEndPending = false;
+    this.historyLo[last] = this.hash[0];
+    this.historyHi[last] = this.hash[1];
+    this.historyCount[last] = 1;
+    if (this.winnerCode !== NO_WINNER || !this.turnEndChecks) return;
     const mover = this.side ^ 1;
-    const last = this.historyLength - 1;
     if (mover === DEFENDERS) {
       if (this.exitFortRule && (this.memory[Mem.Flags + this.kingSq] & SQ_EDGE) !== 0 && exitFortHolds(this)) {
         this.winnerCode = DEFENDERS;
@@ -480,7 +487,7 @@ export class Position {
    */
   repetitionCount(): number {
     if (this.turnEndPending) this.resolveTurnEnd();
-    return this.historyCount[this.historyLength - 1];
+    return this.historyCount[this.historyEnd - 1];
   }
 
   /** Takes back the last step made. */
@@ -493,11 +500,12 @@ export class Position {
     this.hash[1] = undo[base + Undo.HashHi];
     // A step is only made in an unfinished game, whose turn-end results were decided before it.
     this.winnerCode = NO_WINNER;
-    this.turnEndPending = false;
     if ((changes & Changed.TurnEnded) !== 0) {
       this.side = (this.side ^ 1) as Side;
-      this.historyLength--;
+      // The ended turn's position joined the history only if its results were asked for.
+      if (!this.turnEndPending) this.historyEnd--;
     }
+    this.turnEndPending = false;
     this.berserker = (changes & Changed.RunOpen) !== 0 ? (changes >>> Changed.BerserkerShift) & 511 : NO_SQUARE;
     if (step === END_RUN) {
       this.irreversible = undo[base + Undo.Irreversible];
