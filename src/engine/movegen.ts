@@ -141,8 +141,8 @@ function removeForbidden(pos: Position, out: Int32Array, offset: number, count: 
     const from = step & 511;
     const to = step >>> 9;
     const piece = board[from];
-    const lo = pos.hash[0] ^ z.sideLo ^ z.pieceLo[piece * cells + from] ^ z.pieceLo[piece * cells + to];
-    const hi = pos.hash[1] ^ z.sideHi ^ z.pieceHi[piece * cells + from] ^ z.pieceHi[piece * cells + to];
+    const lo = pos.hashLo ^ z.sideLo ^ z.pieceLo[piece * cells + from] ^ z.pieceLo[piece * cells + to];
+    const hi = pos.hashHi ^ z.sideHi ^ z.pieceHi[piece * cells + from] ^ z.pieceHi[piece * cells + to];
     let third = false;
     for (let j = last; j >= pos.irreversible && !third; j -= 2) {
       third = pos.historyCount[j] >= 2 && pos.historyLo[j] === lo && pos.historyHi[j] === hi;

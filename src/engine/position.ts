@@ -30,15 +30,15 @@ const enum Reason {
   Repetition = 4,
 }
 
-/** Undo record layout (one per step made): the step, the hash before it, and what else changed. */
+/** Undo record layout (one per step made): the step and what else changed. */
 const enum Undo {
   Step = 0,
-  HashLo = 1,
-  HashHi = 2,
-  Changes = 3,
+  Changes = 1,
   /** The irreversible index before the step (restored when the step captured or ended a run). */
-  Irreversible = 4,
-  Size = 5,
+  Irreversible = 2,
+  /** Where the step's captured pieces start in Position.captured (kept when it captured). */
+  CapturedAt = 3,
+  Size = 4,
 }
 /**
  * Undo.Changes bits. The game was not over before a step (nothing to record of the winner); the king's
@@ -51,6 +51,8 @@ const enum Changed {
   BerserkerShift = 3, // 9 bits
   CapturesShift = 12, // 6 bits
   CapturesMask = 63 << 12,
+  /** The piece that moved (for the hash, brought up to date later: see Position.syncHash). */
+  PieceShift = 18, // 4 bits
 }
 
 /** What a third occurrence does (repetitionWinner): None when nothing, else a winner code or RepeaterLoses. */
@@ -99,14 +101,20 @@ export class Position {
   /** Square of the piece that may continue its berserk run, or NO_SQUARE. */
   berserker = NO_SQUARE;
   kingSq = NO_SQUARE;
-  /** The 64-bit Zobrist key as two int32 halves (a typed array: int32 values outside V8's small
-   *  integers would be boxed as object fields, costing time on every step). */
-  readonly hash = new Int32Array(2);
+  /**
+   * The 64-bit Zobrist key as two int32 halves, after k steps at 2k and 2k + 1, known up to hashPly:
+   * a step leaves the hash to be brought up to date when it is asked for (syncHash), so that a leaf
+   * nobody asks about (perft's last ply) does not pay for it.
+   */
+  private hashes = new Int32Array(2 * 256);
+  private hashPly = 0;
   get hashLo(): number {
-    return this.hash[0];
+    if (this.hashPly !== this.ply) this.syncHash();
+    return this.hashes[2 * this.ply];
   }
   get hashHi(): number {
-    return this.hash[1];
+    if (this.hashPly !== this.ply) this.syncHash();
+    return this.hashes[2 * this.ply + 1];
   }
   /** NO_WINNER, a Side, or DRAW; with the reason index into END_REASONS. */
   get winner(): number {
@@ -241,8 +249,8 @@ export class Position {
     }
     pos.side = side;
     if (side === DEFENDERS) {
-      pos.hash[0] ^= pos.zobrist.sideLo;
-      pos.hash[1] ^= pos.zobrist.sideHi;
+      pos.hashes[0] ^= pos.zobrist.sideLo;
+      pos.hashes[1] ^= pos.zobrist.sideHi;
     }
     if (setup.berserker >= 0) {
       const sq = toSquare(geo.stride, setup.berserker % size, Math.floor(setup.berserker / size));
@@ -252,11 +260,11 @@ export class Position {
         return err('bad-berserker', `the berserker square ${String.fromCharCode(97 + (setup.berserker % size))}${Math.floor(setup.berserker / size) + 1} does not hold a piece of the side to move`);
       }
       pos.berserker = sq;
-      pos.hash[0] ^= pos.zobrist.berserkLo[sq];
-      pos.hash[1] ^= pos.zobrist.berserkHi[sq];
+      pos.hashes[0] ^= pos.zobrist.berserkLo[sq];
+      pos.hashes[1] ^= pos.zobrist.berserkHi[sq];
     }
-    pos.historyLo[0] = pos.hash[0];
-    pos.historyHi[0] = pos.hash[1];
+    pos.historyLo[0] = pos.hashes[0];
+    pos.historyHi[0] = pos.hashes[1];
     pos.historyCount[0] = 1;
     pos.historyEnd = 1;
     pos.evaluateLoadedResult();
@@ -286,7 +294,8 @@ export class Position {
     copy.side = this.side;
     copy.berserker = this.berserker;
     copy.kingSq = this.kingSq;
-    copy.hash.set(this.hash);
+    copy.hashes = this.hashes.slice();
+    copy.hashPly = this.hashPly;
     copy.winnerCode = this.winner;
     copy.reasonCode = this.reasonCode;
     copy.pieceCount.set(this.pieceCount);
@@ -324,8 +333,8 @@ export class Position {
     this.board[sq] = piece;
     this.pieceIndex[sq] = this.pieceCount[side];
     this.pieceList[side][this.pieceCount[side]++] = sq;
-    this.hash[0] ^= this.zobrist.pieceLo[piece * this.geo.cells + sq];
-    this.hash[1] ^= this.zobrist.pieceHi[piece * this.geo.cells + sq];
+    this.hashes[0] ^= this.zobrist.pieceLo[piece * this.geo.cells + sq];
+    this.hashes[1] ^= this.zobrist.pieceHi[piece * this.geo.cells + sq];
   }
 
   private removePiece(sq: number): void {
@@ -338,8 +347,6 @@ export class Position {
     m[list + index] = last;
     m[Mem.PieceIndex + last] = index;
     m[Mem.Board + sq] = EMPTY;
-    this.hash[0] ^= m[Mem.ZobristLo + piece * Mem.Region + sq];
-    this.hash[1] ^= m[Mem.ZobristHi + piece * Mem.Region + sq];
   }
 
   /** Makes one step (or END_RUN). The step must be legal here. */
@@ -348,17 +355,12 @@ export class Position {
     const base = this.ply++ * Undo.Size;
     if (base + Undo.Size > this.undo.length) this.undo = grow(this.undo);
     const undo = this.undo;
-    const hash = this.hash;
     undo[base + Undo.Step] = step;
-    undo[base + Undo.HashLo] = hash[0];
-    undo[base + Undo.HashHi] = hash[1];
     // What else changes is recorded in Undo.Changes only when it does (see the Changed bits).
     let changes = 0;
     const berserker = this.berserker;
     if (berserker !== NO_SQUARE) {
       changes |= Changed.RunOpen | (berserker << Changed.BerserkerShift);
-      hash[0] ^= this.zobrist.berserkLo[berserker];
-      hash[1] ^= this.zobrist.berserkHi[berserker];
       this.berserker = NO_SQUARE;
     }
     if (step === END_RUN) {
@@ -376,9 +378,7 @@ export class Position {
     const index = m[Mem.PieceIndex + from];
     m[Mem.Lists + this.side * Mem.Region + index] = to;
     m[Mem.PieceIndex + to] = index;
-    const keys = piece * Mem.Region;
-    hash[0] ^= m[Mem.ZobristLo + keys + from] ^ m[Mem.ZobristLo + keys + to];
-    hash[1] ^= m[Mem.ZobristHi + keys + from] ^ m[Mem.ZobristHi + keys + to];
+    changes |= piece << Changed.PieceShift;
 
     // Most steps surely capture nothing: the quick test spares them the full one.
     let found = 0;
@@ -386,6 +386,7 @@ export class Position {
       found = findCaptures(this, from, to, piece, captureBuffer);
       if (found > 0) {
         undo[base + Undo.Irreversible] = this.irreversible;
+        undo[base + Undo.CapturedAt] = this.capturedTop;
         changes |= found << Changed.CapturesShift;
         this.removeCaptured(found);
       }
@@ -393,8 +394,6 @@ export class Position {
     if (piece === KING) this.kingMoved(to);
     if (this.winnerCode === NO_WINNER && found > 0 && this.berserkRule && hasContinuation(this, to)) {
       this.berserker = to;
-      hash[0] ^= this.zobrist.berserkLo[to];
-      hash[1] ^= this.zobrist.berserkHi[to];
       undo[base + Undo.Changes] = changes;
       return;
     }
@@ -428,10 +427,7 @@ export class Position {
 
   /** The turn is over: the other side moves (the rest waits for resolveTurnEnd). */
   private endTurn(captured: boolean): void {
-    const hash = this.hash;
     this.side = (this.side ^ 1) as Side;
-    hash[0] ^= this.zobristSideLo;
-    hash[1] ^= this.zobristSideHi;
     if (captured) this.irreversible = this.historyEnd;
     this.turnEndPending = true;
   }
@@ -448,8 +444,8 @@ export class Position {
       this.historyHi = grow(this.historyHi);
       this.historyCount = grow(this.historyCount);
     }
-    this.historyLo[last] = this.hash[0];
-    this.historyHi[last] = this.hash[1];
+    this.historyLo[last] = this.hashLo;
+    this.historyHi[last] = this.hashHi;
     this.historyCount[last] = 1;
     if (this.winnerCode !== NO_WINNER || !this.turnEndChecks) return;
     const mover = this.side ^ 1;
@@ -481,6 +477,52 @@ export class Position {
     }
   }
 
+  /** Brings the hash up to date with the steps made since hashPly, from their undo records. */
+  private syncHash(): void {
+    if (2 * this.ply + 2 > this.hashes.length) this.hashes = grow(this.hashes);
+    const hashes = this.hashes;
+    const undo = this.undo;
+    const m = this.memory;
+    let lo = hashes[2 * this.hashPly];
+    let hi = hashes[2 * this.hashPly + 1];
+    for (let ply = this.hashPly; ply < this.ply; ply++) {
+      const step = undo[ply * Undo.Size + Undo.Step];
+      const changes = undo[ply * Undo.Size + Undo.Changes];
+      if ((changes & Changed.RunOpen) !== 0) {
+        const berserker = (changes >>> Changed.BerserkerShift) & 511;
+        lo ^= this.zobrist.berserkLo[berserker];
+        hi ^= this.zobrist.berserkHi[berserker];
+      }
+      if (step !== END_RUN) {
+        const keys = ((changes >>> Changed.PieceShift) & 15) * Mem.Region;
+        const from = step & 511;
+        const to = step >>> 9;
+        lo ^= m[Mem.ZobristLo + keys + from] ^ m[Mem.ZobristLo + keys + to];
+        hi ^= m[Mem.ZobristHi + keys + from] ^ m[Mem.ZobristHi + keys + to];
+        if ((changes & Changed.CapturesMask) !== 0) {
+          const at = undo[ply * Undo.Size + Undo.CapturedAt];
+          const end = at + 2 * ((changes & Changed.CapturesMask) >>> Changed.CapturesShift);
+          for (let i = at; i < end; i += 2) {
+            const victimKeys = this.captured[i + 1] * Mem.Region + this.captured[i];
+            lo ^= m[Mem.ZobristLo + victimKeys];
+            hi ^= m[Mem.ZobristHi + victimKeys];
+          }
+        }
+      }
+      if ((changes & Changed.TurnEnded) !== 0) {
+        lo ^= this.zobristSideLo;
+        hi ^= this.zobristSideHi;
+      } else {
+        // A step that does not end the turn goes on with a berserk run from its landing square.
+        lo ^= this.zobrist.berserkLo[step >>> 9];
+        hi ^= this.zobrist.berserkHi[step >>> 9];
+      }
+      hashes[2 * ply + 2] = lo;
+      hashes[2 * ply + 3] = hi;
+    }
+    this.hashPly = this.ply;
+  }
+
   /**
    * How often the current position (board and side to move) has occurred at turn ends since the
    * last capture, this time included. Meaningful between turns (no berserk run open); 1 under `ignore`.
@@ -492,12 +534,12 @@ export class Position {
 
   /** Takes back the last step made. */
   unmakeStep(): void {
-    const base = --this.ply * Undo.Size;
+    const ply = --this.ply;
+    if (this.hashPly > ply) this.hashPly = ply;
+    const base = ply * Undo.Size;
     const undo = this.undo;
     const step = undo[base + Undo.Step];
     const changes = undo[base + Undo.Changes];
-    this.hash[0] = undo[base + Undo.HashLo];
-    this.hash[1] = undo[base + Undo.HashHi];
     // A step is only made in an unfinished game, whose turn-end results were decided before it.
     this.winnerCode = NO_WINNER;
     if ((changes & Changed.TurnEnded) !== 0) {
