@@ -6,19 +6,21 @@ import { Mem, type Position } from './position.js';
 import type { RuleSet } from './rules.js';
 import { ATT_COMMANDER, ATTACKER_BIT, EMPTY, KING, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_RESTRICTED, SQ_THRONE, TYPE_KNIGHT, TYPE_MASK } from './types.js';
 
+/** Is an enemy (side bit `enemyBit`) next to `to`? Every capture of a piece landing there takes one. */
+export function enemyNextTo(m: Int32Array, to: number, enemyBit: number, stride: number): boolean {
+  return ((m[Mem.Board + to + 1] | m[Mem.Board + to - 1] | m[Mem.Board + to + stride] | m[Mem.Board + to - stride]) & enemyBit) !== 0;
+}
+
 /**
- * A quick, conservative test on the board after a step: false when `piece`, landed on `to`, surely
- * captures nothing. Every capture takes an enemy next to `to`: custodially with a friend or a
- * restricted square beyond it, the king by whatever surrounds him, and the rest only on an edge (shield
- * wall) or by the knight's jump (over that enemy). In Copenhagen perft 4 one step in 59 of those next
- * to an enemy captures; one in 3.3 of those this test lets through.
+ * A quick, conservative test on the board after a step that landed `piece` on `to` next to an enemy
+ * (enemyNextTo): false when it surely captures nothing. A capture takes that enemy custodially with a
+ * friend or a restricted square beyond it, the king by whatever surrounds him, and the rest only on an
+ * edge (shield wall) or by the knight's jump (over that enemy). In Copenhagen perft 4 one step in 59 of
+ * those next to an enemy captures; one in 3.3 of those this test lets through.
  */
 export function mayCapture(m: Int32Array, to: number, piece: number, stride: number, shieldWall: boolean): boolean {
   const myBit = piece & SIDE_MASK;
   const enemyBit = myBit ^ SIDE_MASK;
-  if (((m[Mem.Board + to + 1] | m[Mem.Board + to - 1] | m[Mem.Board + to + stride] | m[Mem.Board + to - stride]) & enemyBit) === 0) {
-    return false;
-  }
   if ((piece & TYPE_MASK) === TYPE_KNIGHT || (shieldWall && (m[Mem.Flags + to] & SQ_EDGE) !== 0)) return true;
   return flanked(m, to, 1, myBit, enemyBit) || flanked(m, to, -1, myBit, enemyBit)
     || flanked(m, to, stride, myBit, enemyBit) || flanked(m, to, -stride, myBit, enemyBit);

@@ -2,7 +2,7 @@
 // `forbidden` repetition filter, plus bulk counting for perft. Hot code: no allocation, no closures.
 
 import { captureBuffer } from './captureBuffer.js';
-import { findCaptures, mayCapture } from './capture.js';
+import { enemyNextTo, findCaptures, mayCapture } from './capture.js';
 import { Mem, type Position } from './position.js';
 import {
   EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE, TYPE_MASK,
@@ -27,7 +27,10 @@ export function stepCaptures(pos: Position, from: number, to: number): boolean {
  */
 export function stepMayCapture(pos: Position, step: number): boolean {
   const m = pos.memory;
-  return mayCapture(m, step >>> 9, m[Mem.Board + (step & 511)], pos.geo.stride, pos.rules.shieldWall);
+  const to = step >>> 9;
+  const piece = m[Mem.Board + (step & 511)];
+  const stride = pos.geo.stride;
+  return enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, stride) && mayCapture(m, to, piece, stride, pos.rules.shieldWall);
 }
 
 /**

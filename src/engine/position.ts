@@ -3,13 +3,13 @@
 // berserk run without another step (`0000`). Hot code: typed arrays, no allocation per step.
 
 import { captureBuffer } from './captureBuffer.js';
-import { findCaptures, mayCapture } from './capture.js';
+import { enemyNextTo, findCaptures, mayCapture } from './capture.js';
 import { encircled, exitFortHolds } from './gameEnd.js';
 import { makeGeometry, toSquare, type Geometry } from './geometry.js';
 import { hasContinuation } from './movegen.js';
 import type { RuleSet } from './rules.js';
 import {
-  ATTACKERS, DEFENDERS, DRAW, EMPTY, END_RUN, err, KING, NO_SQUARE, NO_WINNER, OFF_BOARD, ok, SQ_CORNER, SQ_EDGE, SQ_THRONE,
+  ATTACKERS, DEFENDERS, DRAW, EMPTY, END_RUN, err, KING, NO_SQUARE, NO_WINNER, OFF_BOARD, ok, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_THRONE,
   type EndReason, type Outcome, type Result, type Side,
 } from './types.js';
 import { zobristKeys, type ZobristKeys } from './zobrist.js';
@@ -351,6 +351,8 @@ export class Position {
 
   /** Makes one step (or END_RUN). The step must be legal here. */
   makeStep(step: number): void {
+    // An int32 from here on (V8 would convert the tagged argument through a double for the store).
+    step |= 0;
     if (this.turnEndPending) this.resolveTurnEnd();
     const base = this.ply++ * Undo.Size;
     if (base + Undo.Size > this.undo.length) this.undo = grow(this.undo);
@@ -360,13 +362,11 @@ export class Position {
     let changes = 0;
     const berserker = this.berserker;
     if (berserker !== NO_SQUARE) {
-      changes |= Changed.RunOpen | (berserker << Changed.BerserkerShift);
+      changes = Changed.RunOpen | (berserker << Changed.BerserkerShift);
       this.berserker = NO_SQUARE;
     }
     if (step === END_RUN) {
-      undo[base + Undo.Irreversible] = this.irreversible;
-      this.endTurn(true);
-      undo[base + Undo.Changes] = changes | Changed.TurnEnded;
+      this.endRun(base, changes);
       return;
     }
     const from = step & 511;
@@ -379,26 +379,15 @@ export class Position {
     m[Mem.Lists + this.side * Mem.Region + index] = to;
     m[Mem.PieceIndex + to] = index;
     changes |= piece << Changed.PieceShift;
-
-    // Most steps surely capture nothing: the quick test spares them the full one.
-    let found = 0;
-    if (mayCapture(m, to, piece, this.stride, this.shieldWallRule)) {
-      found = findCaptures(this, from, to, piece, captureBuffer);
-      if (found > 0) {
-        undo[base + Undo.Irreversible] = this.irreversible;
-        undo[base + Undo.CapturedAt] = this.capturedTop;
-        changes |= found << Changed.CapturesShift;
-        this.removeCaptured(found);
-      }
-    }
     if (piece === KING) this.kingMoved(to);
-    if (this.winnerCode === NO_WINNER && found > 0 && this.berserkRule && hasContinuation(this, to)) {
-      this.berserker = to;
-      undo[base + Undo.Changes] = changes;
+    // Most steps surely capture nothing: the quick test spares them the full one.
+    const stride = this.stride;
+    if (enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, stride) && mayCapture(m, to, piece, stride, this.shieldWallRule)) {
+      this.captureStep(base, changes, from, to, piece);
       return;
     }
     undo[base + Undo.Changes] = changes | Changed.TurnEnded;
-    this.endTurn(found > 0);
+    this.endTurn(false);
   }
 
   private kingMoved(to: number): void {
@@ -407,6 +396,35 @@ export class Position {
       this.winnerCode = DEFENDERS;
       this.reasonCode = Reason.Escape;
     }
+  }
+
+  /** END_RUN: the berserk run ends without another step. */
+  private endRun(base: number, changes: number): void {
+    this.undo[base + Undo.Irreversible] = this.irreversible;
+    this.undo[base + Undo.Changes] = changes | Changed.TurnEnded;
+    this.endTurn(true);
+  }
+
+  /**
+   * The rest of a step that may capture, the piece moved: takes what it captures, then ends the turn
+   * or, having captured, goes on with a berserk run.
+   */
+  private captureStep(base: number, changes: number, from: number, to: number, piece: number): void {
+    const undo = this.undo;
+    const found = findCaptures(this, from, to, piece, captureBuffer);
+    if (found > 0) {
+      undo[base + Undo.Irreversible] = this.irreversible;
+      undo[base + Undo.CapturedAt] = this.capturedTop;
+      changes |= found << Changed.CapturesShift;
+      this.removeCaptured(found);
+      if (this.winnerCode === NO_WINNER && this.berserkRule && hasContinuation(this, to)) {
+        this.berserker = to;
+        undo[base + Undo.Changes] = changes;
+        return;
+      }
+    }
+    undo[base + Undo.Changes] = changes | Changed.TurnEnded;
+    this.endTurn(found > 0);
   }
 
   private removeCaptured(found: number): void {
