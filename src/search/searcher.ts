@@ -208,8 +208,13 @@ export class Searcher {
       if (this.aborted) {
         // A move of the unfinished iteration that beat the previous best is worth playing; cut short
         // in the first iteration, the best move searched so far (or the best-ordered one) is.
+        // Its line is reported (a lower bound: the other steps were not all searched), so that the last
+        // line a GUI shows is the one played.
         sortFrom(rootMoves, 0);
-        if (rootMoves[0].score > rootMoves[0].previousScore && rootMoves[0].score > -INFINITE) bestPV = rootMoves[0].pv;
+        if (rootMoves[0].score > rootMoves[0].previousScore && rootMoves[0].score > -INFINITE) {
+          bestPV = rootMoves[0].pv;
+          onInfo(this.info(depth, 0, rootMoves[0], 'lower'));
+        }
         break;
       }
       sortFrom(rootMoves, 0);

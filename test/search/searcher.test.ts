@@ -202,6 +202,24 @@ describe('Searcher', () => {
     expect(isLegal(pos, result.best)).toBe(true);
   });
 
+  it('ends its output with the line of the turn it plays, also when stopped mid-iteration', () => {
+    // Find an iteration whose best first step differs from the one before, then stop that search one
+    // node before the iteration ends: it plays the new step, and its last line must say so.
+    const rules = getVariant('brandubh');
+    if (!rules.ok) throw new Error(rules.error.message);
+    const pos = Position.start(rules.value);
+    const { infos } = run(pos, 4);
+    const complete = infos.filter((info) => info.score.bound === undefined);
+    const changed = complete.findIndex((info, i) => i > 0 && info.pv[0].join() !== complete[i - 1].pv[0].join());
+    expect(changed, 'an iteration changes the best step').toBeGreaterThan(0);
+    const stopped: SearchInfo[] = [];
+    const limits = { depth: 4, nodes: complete[changed].nodes - 1 };
+    const result = new Searcher({ hashMB: 8 }).search(pos, limits, new Int32Array(1), (info) => stopped.push(info));
+    expect(result.best).toEqual(complete[changed].pv[0]);
+    expect(last(stopped).pv[0]).toEqual(result.best);
+    expect(last(stopped).depth).toBe(complete[changed].depth);
+  });
+
   it('bench counts the same nodes every run', () => {
     const a = bench(2);
     const b = bench(2);
