@@ -32,6 +32,10 @@ export const FALLING_SCORE_MARGIN = 40;
 /** Futility pruning: depths it applies to and the margin per turn of depth, centipawns. */
 export const FUTILITY_DEPTH = 2;
 export const FUTILITY_MARGIN = 150;
+/** Late move pruning: at depths 2..LMP_DEPTH, quiet steps after the first LMP_BASE + LMP_SCALE * depth^2 are skipped. */
+export const LMP_DEPTH = 3;
+export const LMP_BASE = 8;
+export const LMP_SCALE = 6;
 /** Delta pruning: a capture must be able to bring the stand-pat within this of alpha. */
 export const DELTA_MARGIN = 150;
 // Move ordering bands: hash step, king escapes, captures and threats, killers; below them, history.

@@ -12,7 +12,7 @@ import { CaptureGenerator, mayCaptureAt } from './captures.js';
 import { HelperPool } from './helperPool.js';
 import { Evaluator, kingOpenLines, openLine } from './evaluate.js';
 import {
-  CHECK_INTERVAL, DELTA_MARGIN, MAX_EXTENSIONS, FALLING_SCORE_MARGIN, FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_MAX, MAX_DEPTH, MAX_PLY,
+  CHECK_INTERVAL, DELTA_MARGIN, MAX_EXTENSIONS, FALLING_SCORE_MARGIN, FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_MAX, LMP_BASE, LMP_DEPTH, LMP_SCALE, MAX_DEPTH, MAX_PLY,
   NEXT_ITERATION_SHARE, ORDER_CAPTURE, ORDER_ESCAPE, ORDER_KILLER, ORDER_TT, QUIET_UNSCORED, SELECTION_STEPS,
   SKILL_CANDIDATES, STEP_STACK, THREAT_PLIES, UNSTABLE_TIME_FACTOR,
 } from './params.js';
@@ -416,6 +416,10 @@ export class Searcher {
     if (quietNode && depth <= FUTILITY_DEPTH && staticEval - FUTILITY_MARGIN * depth >= beta) return staticEval;
     // Futility: close to the horizon and far below alpha, only tactical steps can help.
     const futile = quietNode && depth <= FUTILITY_DEPTH && staticEval + FUTILITY_MARGIN * depth <= alpha;
+    // Late move pruning: two or three turns from the horizon, quiet steps this late in the order rarely
+    // matter. (One turn from it too measured no stronger: those steps lead to cheap quiescence nodes.)
+    // STEP_STACK: no pruning, no node has that many steps.
+    const lateQuiets = quietNode && depth >= 2 && depth <= LMP_DEPTH ? LMP_BASE + LMP_SCALE * depth * depth : STEP_STACK;
 
     // Null move: if passing (END_RUN outside a run ends the turn without a step) still fails high,
     // a real step will too. Tafl has little zugzwang; never mid-run, where passing is a real step.
@@ -470,6 +474,7 @@ export class Searcher {
         if (staticEval > best) best = staticEval;
         continue;
       }
+      if (i - sp >= lateQuiets && order[i] < ORDER_KILLER && best > -INFINITE) continue;
       pos.makeStep(step);
       const sameSide = pos.side === side;
       let score: number;
