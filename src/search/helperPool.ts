@@ -44,31 +44,42 @@ export function helperViews(setup: HelperSetup): { control: Int32Array; stop: In
   };
 }
 
+/** How a Searcher takes part in a multi-threaded search. */
+export interface Threading {
+  /** A helper thread's searcher: the main thread's table, attached instead of its own. */
+  sharedTable?: SharedArrayBuffer;
+  helperIndex?: number;
+  /** A helper publishes its node count here. */
+  nodeCounter?: Int32Array;
+  /** The bundled helper thread script (default: search-helper.js next to the running bundle). */
+  helperFile?: string | URL;
+}
+
+/** The main thread's helpers: started with the first search that wants them, restarted to fit the Threads option and the table. */
 export class HelperPool {
   private readonly workers: Worker[] = [];
-  private readonly control: Int32Array;
+  private control: Int32Array = new Int32Array(1);
+  private table: SharedArrayBuffer | undefined;
 
-  constructor(readonly count: number, table: SharedArrayBuffer, workerFile: string | URL) {
-    const buffer = new SharedArrayBuffer((1 + count * 3) * 4);
-    this.control = new Int32Array(buffer);
-    for (let index = 0; index < count; index++) {
-      const setup: HelperSetup = { index, control: buffer, table };
-      const worker = new Worker(workerFile, { workerData: setup });
-      // A helper that dies costs only speed; the main thread's search goes on without it.
-      worker.on('error', () => undefined);
-      worker.unref();
-      this.workers.push(worker);
-    }
+  constructor(private readonly workerFile: string | URL = new URL('./search-helper.js', import.meta.url)) {}
+
+  get count(): number {
+    return this.workers.length;
   }
 
-  /** Sets the helpers searching `pos` (they run until stop()). */
-  start(pos: Position, tableAge: number): void {
+  /** Sets `count` helpers searching `pos` on `table` (they run until stop()); none without a shared table. */
+  start(count: number, table: SharedArrayBuffer | undefined, pos: Position, tableAge: number): void {
+    if (count < 1 || !table) {
+      this.terminate();
+      return;
+    }
+    if (count !== this.count || table !== this.table) this.spawn(count, table);
     const control = this.control;
     const generation = Atomics.add(control, GENERATION, 1) + 1;
     const setup = pos.clone();
     while (setup.ply > 0) setup.unmakeStep();
     const job: HelperJob = { generation, tableAge, rules: pos.rules, setupTfen: makeTfen(setup), steps: pos.stepsMade() };
-    for (let index = 0; index < this.count; index++) {
+    for (let index = 0; index < count; index++) {
       Atomics.store(control, stopSlot(index), 0);
       Atomics.store(control, nodesSlot(index), 0);
       this.workers[index].postMessage(job);
@@ -95,9 +106,26 @@ export class HelperPool {
     return total;
   }
 
+  /** Ends the helper threads (the next search that wants them starts new ones). */
   terminate(): void {
     this.stop();
     for (const worker of this.workers) void worker.terminate();
     this.workers.length = 0;
+    this.table = undefined;
+  }
+
+  private spawn(count: number, table: SharedArrayBuffer): void {
+    this.terminate();
+    const buffer = new SharedArrayBuffer((1 + count * 3) * 4);
+    this.control = new Int32Array(buffer);
+    this.table = table;
+    for (let index = 0; index < count; index++) {
+      const setup: HelperSetup = { index, control: buffer, table };
+      const worker = new Worker(this.workerFile, { workerData: setup });
+      // A helper that dies costs only speed; the main thread's search goes on without it.
+      worker.on('error', () => undefined);
+      worker.unref();
+      this.workers.push(worker);
+    }
   }
 }

@@ -43,3 +43,7 @@ export const ORDER_TT = 1 << 30;
 export const ORDER_ESCAPE = 1 << 29;
 export const ORDER_CAPTURE = 1 << 28;
 export const ORDER_KILLER = 1 << 27;
+/** The end of a berserk run (or a pass): after the killers, before the other quiet steps. */
+export const ORDER_END_RUN = ORDER_KILLER - 1;
+/** What a step picker returns when a node has no more steps (steps are never negative). */
+export const NO_STEP = -1;

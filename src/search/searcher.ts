@@ -2,61 +2,36 @@
 // continuation keeps the side to move, so its child is searched at the same depth and window without
 // negation; a step that ends the turn hands the move over (negamax, one turn of depth less).
 // Depth counts whole turns; forced results count turn ends (score.ts). Hot code: typed arrays,
-// one step buffer shared by all plies (each ply writes after its parent's steps), no allocation per node.
+// one step stack shared by all plies (each ply writes after its parent's steps), no allocation per node.
+// Around it: the order of the steps (stepPicker.ts), when to stop (limits.ts), the helper threads
+// of a multi-threaded search (helperPool.ts).
 
+import { ATTACKERS, DEFENDERS, DRAW, END_RUN, generateSteps, NO_SQUARE, NO_WINNER, type Position } from '../engine/index.js';
+import { CaptureGenerator } from './captures.js';
+import { Evaluator, kingOpenLines } from './evaluate.js';
+import { HelperPool, type Threading } from './helperPool.js';
+import { QuietHistory } from './history.js';
+import { SearchLimits } from './limits.js';
 import {
-  ATT_COMMANDER, ATT_KNIGHT, ATT_MAN, ATTACKERS, DEF_COMMANDER, DEF_KNIGHT, DEF_MAN, DEFENDERS, DRAW, EMPTY, END_RUN,
-  generateSteps, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, stepCaptures, TYPE_MASK, type Position, type Side,
-} from '../engine/index.js';
-import { CaptureGenerator, mayCaptureAt } from './captures.js';
-import { HelperPool } from './helperPool.js';
-import { Evaluator, kingOpenLines, openLine } from './evaluate.js';
-import {
-  CHECK_INTERVAL, DELTA_MARGIN, MAX_EXTENSIONS, FALLING_SCORE_MARGIN, FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_MAX, LMP_BASE, LMP_DEPTH, LMP_SCALE, MAX_DEPTH, MAX_PLY,
-  NEXT_ITERATION_SHARE, ORDER_CAPTURE, ORDER_ESCAPE, ORDER_KILLER, ORDER_TT, QUIET_UNSCORED, SELECTION_STEPS,
-  SKILL_CANDIDATES, STEP_STACK, THREAT_PLIES, UNSTABLE_TIME_FACTOR,
+  DELTA_MARGIN, FUTILITY_DEPTH, FUTILITY_MARGIN, LMP_BASE, LMP_DEPTH, LMP_SCALE, MAX_DEPTH, MAX_EXTENSIONS, MAX_PLY, NO_STEP,
+  SKILL_CANDIDATES, STEP_STACK, THREAT_PLIES,
 } from './params.js';
-import { INFINITE, isMateScore, MATE, MATE_BOUND, mateInTurns, scoreFromTT, scoreToTT } from './score.js';
-import { timeBudget } from './timeManager.js';
+import { pickWeakened, sortFrom, wholeTurns, type RootMove } from './rootMoves.js';
+import { INFINITE, isMateScore, MATE, mateInTurns, scoreFromTT, scoreToTT } from './score.js';
+import { StepPicker, StepScorer } from './stepPicker.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { DEFAULT_OPTIONS, MAX_SKILL_LEVEL, type GoLimits, type SearchInfo, type SearchOptions, type SearchScore } from './types.js';
-import { F_ATTACKER_MEN, F_ATTACKER_SPECIALS, F_DEFENDER_MEN, F_DEFENDER_SPECIALS } from './weights.js';
-
-/** Capture ordering by piece code: men 1, knights and commanders 2, the king 4. */
-const VICTIM_VALUE = Uint8Array.from({ length: 17 }, (_, code) => {
-  const type = code & TYPE_MASK;
-  return code === 0 || code === 16 ? 0 : type === 0 ? 1 : type === 4 ? 4 : 2;
-});
-
-/** How a Searcher takes part in a multi-threaded search (Lazy SMP, helperPool.ts). */
-export interface Threading {
-  /** A helper thread's searcher: the main thread's table, attached instead of its own. */
-  sharedTable?: SharedArrayBuffer;
-  helperIndex?: number;
-  /** A helper publishes its node count here. */
-  nodeCounter?: Int32Array;
-  /** The bundled helper thread script (default: search-helper.js next to the running bundle). */
-  helperFile?: string | URL;
-}
-
-interface RootMove {
-  step: number;
-  score: number;
-  previousScore: number;
-  /** Steps of the principal variation starting with `step`. */
-  pv: number[];
-  selDepth: number;
-}
 
 export class Searcher {
   private options: SearchOptions = { ...DEFAULT_OPTIONS };
   private readonly tt: TranspositionTable;
-  private readonly steps = new Int32Array(STEP_STACK);
-  private readonly order = new Int32Array(STEP_STACK);
-  private readonly killers = new Int32Array(MAX_PLY * 2);
-  /** History of quiet steps by side, from and to square: side * cells² + from * cells + to (sized to the board, to stay in cache). */
-  private history = new Int32Array(0);
-  private historyCells = 0;
+  private readonly history = new QuietHistory();
+  private readonly scorer = new StepScorer(this.history);
+  private readonly steps = this.scorer.steps;
+  /** One step picker per ply. */
+  private readonly pickers = Array.from({ length: MAX_PLY }, () => new StepPicker(this.scorer));
+  /** Where ply p writes its steps: after its parent's. */
+  private readonly stackBase = new Int32Array(MAX_PLY + 1);
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
   /** 1 at the ply just after a null move: no second null move in a row. */
@@ -65,42 +40,37 @@ export class Searcher {
   private readonly pathExtensions = new Int32Array(MAX_PLY + 1);
 
   private readonly threading: Threading;
-  private helpers: HelperPool | undefined;
+  /** The main thread's helper threads (none in a helper). */
+  private readonly helpers: HelperPool | undefined;
+  private readonly limits: SearchLimits;
   private pos!: Position;
   private evaluator: Evaluator | undefined;
   private customWeights: readonly number[] | undefined;
-  /** Per piece code: what capturing it is worth to the evaluation (the king: a win). */
-  private victimWeights: Int32Array = new Int32Array(17);
   private captureGenerator: CaptureGenerator | undefined;
-  private escapeFlag = SQ_CORNER;
+  private escapeFlag = 0;
   private drawByRepetition = false;
-  private lineStamp = new Int32Array(0);
-  private lineStampCounter = 0;
   private nodes = 0;
   private selDepth = 0;
-  private stop: Int32Array = new Int32Array(1);
   private aborted = false;
-  private limitsActive = false;
-  private startTime = 0;
-  private maximumTime = Infinity;
-  private nodeLimit = Infinity;
-  private nextCheck = 0;
 
   constructor(options: Partial<SearchOptions> = {}, threading: Threading = {}) {
     this.options = { ...DEFAULT_OPTIONS, ...options };
     this.threading = threading;
+    this.limits = new SearchLimits(threading.nodeCounter);
     if (threading.sharedTable) {
       this.tt = new TranspositionTable(1);
       this.tt.attach(threading.sharedTable);
+      this.helpers = undefined;
     } else {
       this.tt = new TranspositionTable(this.options.hashMB, this.options.threads > 1);
+      this.helpers = new HelperPool(threading.helperFile);
     }
   }
 
   setOptions(options: Partial<SearchOptions>): void {
     const old = this.options;
     this.options = { ...this.options, ...options };
-    if (this.threading.sharedTable) return;
+    if (!this.helpers) return;
     if (this.options.hashMB !== old.hashMB || (this.options.threads > 1) !== (old.threads > 1)) {
       this.tt.resize(this.options.hashMB, this.options.threads > 1);
       this.stopHelpers();
@@ -111,8 +81,7 @@ export class Searcher {
 
   newGame(): void {
     this.tt.clear();
-    this.history.fill(0);
-    this.killers.fill(0);
+    this.history.clear();
   }
 
   /** Evaluation weights other than weights.ts's (for tuning matches); undefined restores those. */
@@ -124,17 +93,16 @@ export class Searcher {
   /** Ends the helper threads (they are started again by the next search that wants them). */
   stopHelpers(): void {
     this.helpers?.terminate();
-    this.helpers = undefined;
   }
 
   /** Synchronous; polls stop[0] !== 0 and returns soon after it is set. */
   search(position: Position, limits: GoLimits, stop: Int32Array, onInfo: (info: SearchInfo) => void): { best: number[] | null } {
     this.tt.newSearch();
-    const helpers = this.startHelpers(position);
+    this.helpers?.start(this.options.threads - 1, this.tt.sharedBuffer, position, this.tt.generation);
     try {
       return this.iterate(position, limits, stop, onInfo, 0);
     } finally {
-      helpers?.stop();
+      this.helpers?.stop();
     }
   }
 
@@ -145,44 +113,22 @@ export class Searcher {
     this.iterate(position, { infinite: true }, stop, () => undefined, (index + 1) & 1);
   }
 
-  private startHelpers(position: Position): HelperPool | undefined {
-    const count = this.options.threads - 1;
-    const table = this.tt.sharedBuffer;
-    if (count < 1 || !table || this.threading.sharedTable) return undefined;
-    if (!this.helpers || this.helpers.count !== count) {
-      this.helpers?.terminate();
-      this.helpers = new HelperPool(count, table, this.threading.helperFile ?? new URL('./search-helper.js', import.meta.url));
-    }
-    this.helpers.start(position, this.tt.generation);
-    return this.helpers;
-  }
-
   private iterate(position: Position, limits: GoLimits, stop: Int32Array, onInfo: (info: SearchInfo) => void, depthOffset: number): { best: number[] | null } {
     const pos = position.clone();
     this.pos = pos;
-    this.stop = stop;
-    this.startTime = limits.startTime !== undefined ? limits.startTime - performance.timeOrigin : performance.now();
+    this.limits.start(limits, pos.side, this.options.moveOverheadMs, stop);
     this.nodes = 0;
     this.aborted = false;
-    this.limitsActive = false;
-    this.nextCheck = CHECK_INTERVAL;
-    this.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : Infinity;
-    const budget = timeBudget(limits, pos.side, this.options.moveOverheadMs);
-    this.maximumTime = budget.maximum;
     if (!this.evaluator || this.evaluator.rules !== pos.rules) {
       this.evaluator = new Evaluator(pos, this.customWeights);
-      this.victimWeights = victimWeightsOf(this.evaluator.weights);
+      this.scorer.useWeights(this.evaluator.weights);
     }
     this.escapeFlag = this.evaluator.escapeFlag;
-    if (this.lineStamp.length !== pos.geo.cells) this.lineStamp = new Int32Array(pos.geo.cells);
+    this.scorer.prepare(pos, this.escapeFlag);
     if (!this.captureGenerator || this.captureGenerator.cells !== pos.geo.cells) this.captureGenerator = new CaptureGenerator(pos.geo.cells);
     this.drawByRepetition = pos.rules.repetition === 'draw';
-    if (this.historyCells !== pos.geo.cells) {
-      this.historyCells = pos.geo.cells;
-      this.history = new Int32Array(2 * this.historyCells * this.historyCells);
-    }
-    for (let i = 0; i < this.history.length; i++) this.history[i] >>= 3;
-    this.killers.fill(0);
+    this.history.fitBoard(pos.geo.cells);
+    this.history.age();
 
     const rootMoves = this.rootMoves(limits.searchmoves);
     if (rootMoves.length === 0) return { best: null };
@@ -195,8 +141,6 @@ export class Searcher {
     // A weakened search keeps a few candidate lines to choose from.
     const multiPV = weakened ? Math.max(reportedPVs, Math.min(SKILL_CANDIDATES, rootMoves.length)) : reportedPVs;
     let bestPV: number[] = [rootMoves[0].step];
-    let previousBestStep = -1;
-    let previousBestScore = 0;
     for (let depth = 1 + depthOffset; depth <= maxDepth; depth++) {
       for (const rm of rootMoves) rm.previousScore = rm.score;
       for (let pvIndex = 0; pvIndex < multiPV; pvIndex++) {
@@ -220,35 +164,11 @@ export class Searcher {
       sortFrom(rootMoves, 0);
       bestPV = rootMoves[0].pv;
       for (let k = 0; k < reportedPVs; k++) onInfo(this.info(depth, k, rootMoves[k], undefined));
-      this.limitsActive = true;
-      const best = rootMoves[0].score;
-      if (limits.mate !== undefined && limits.mate > 0 && best > MATE_BOUND && mateInTurns(best) <= limits.mate) break;
-      if (!limits.infinite && isMateScore(best) && depth >= 2 * Math.abs(mateInTurns(best)) + 1) break;
-      // The next iteration would take a few times as long as all before it: start it only early on,
-      // a little later when the best step just changed or its score fell (the search is unsure).
-      // (A fixed movetime is used whole: the unfinished iteration's best move still counts.)
-      let share = NEXT_ITERATION_SHARE;
-      if (limits.movetime === undefined && depth >= 4) {
-        if (rootMoves[0].step !== previousBestStep) share *= UNSTABLE_TIME_FACTOR;
-        if (best < previousBestScore - FALLING_SCORE_MARGIN) share *= UNSTABLE_TIME_FACTOR;
-      }
-      previousBestStep = rootMoves[0].step;
-      previousBestScore = best;
-      const limit = limits.movetime !== undefined ? budget.optimum : Math.min(budget.optimum * share, budget.maximum * NEXT_ITERATION_SHARE);
-      if (this.elapsed() > limit) break;
-      if (this.nodes >= this.nodeLimit) break;
+      if (this.limits.iterationEnds(depth, rootMoves[0].step, rootMoves[0].score, this.nodes)) break;
     }
     if (weakened) bestPV = pickWeakened(rootMoves, multiPV, skill);
-    // `go infinite` gives its answer only when stopped.
-    if (limits.infinite && stop.buffer instanceof SharedArrayBuffer) {
-      // (Short waits: whoever sets the flag need not notify.)
-      while (Atomics.load(stop, 0) === 0) Atomics.wait(stop, 0, 0, 10);
-    }
-    return { best: this.wholeTurns(bestPV)[0] ?? null };
-  }
-
-  private elapsed(): number {
-    return performance.now() - this.startTime;
+    this.limits.awaitStop();
+    return { best: wholeTurns(pos, bestPV)[0] ?? null };
   }
 
   /** The root steps (those starting a `searchmoves` turn, if given), best-looking first. */
@@ -257,12 +177,13 @@ export class Searcher {
     const n = generateSteps(pos, this.steps, 0);
     this.stackBase[1] = n;
     const ttStep = this.tt.probe(pos.hashLo, pos.hashHi) ? this.tt.hitStep : -1;
-    this.orderSteps(0, n, ttStep, 0, false);
+    this.scorer.scoreSteps(0, n, ttStep, 0, false);
+    const order = this.scorer.order;
     const moves: (RootMove & { order: number })[] = [];
     for (let i = 0; i < n; i++) {
       const step = this.steps[i];
       if (searchmoves && searchmoves.length > 0 && !searchmoves.some((turn) => turn[0] === step)) continue;
-      moves.push({ step, score: -INFINITE, previousScore: -INFINITE, pv: [step], selDepth: 0, order: this.order[i] });
+      moves.push({ step, score: -INFINITE, previousScore: -INFINITE, pv: [step], selDepth: 0, order: order[i] });
     }
     return moves.sort((a, b) => b.order - a.order);
   }
@@ -333,32 +254,13 @@ export class Searcher {
 
   /** The score of the child just made, from this node's side's view. */
   private child(sameSide: boolean, depth: number, alpha: number, beta: number, ply: number, turnPly: number): number {
-    if (sameSide) return this.negamax(depth, alpha, beta, ply, turnPly, this.stackTop(ply));
-    return -this.negamax(depth - 1, -beta, -alpha, ply, turnPly + 1, this.stackTop(ply));
+    if (sameSide) return this.negamax(depth, alpha, beta, ply, turnPly, this.stackBase[ply]);
+    return -this.negamax(depth - 1, -beta, -alpha, ply, turnPly + 1, this.stackBase[ply]);
   }
 
-  /** Where ply `ply` writes its steps: after its parent's (kept in stackBase). */
-  private readonly stackBase = new Int32Array(MAX_PLY + 1);
-  private stackTop(ply: number): number {
-    return this.stackBase[ply];
-  }
-
-  private checkLimits(): void {
-    if (this.threading.nodeCounter) Atomics.store(this.threading.nodeCounter, 0, this.nodes);
-    if (this.stop[0] !== 0) {
-      this.aborted = true;
-      return;
-    }
-    // The clock always counts; a node limit only once the first iteration has given a move.
-    if (this.elapsed() >= this.maximumTime || (this.limitsActive && this.nodes >= this.nodeLimit)) this.aborted = true;
-  }
-
-  /** Counts a node at `ply` and looks at the limits now and then; false once the search must stop. */
+  /** Counts a node at `ply`; false once the search must stop. */
   private visit(ply: number): boolean {
-    if (++this.nodes >= this.nextCheck || this.nodes >= this.nodeLimit) {
-      this.nextCheck = this.nodes + CHECK_INTERVAL;
-      this.checkLimits();
-    }
+    if (this.limits.reached(++this.nodes)) this.aborted = true;
     if (ply > this.selDepth) this.selDepth = ply;
     return !this.aborted;
   }
@@ -375,7 +277,7 @@ export class Searcher {
     if (pos.winner !== NO_WINNER) return this.terminalScore(turnPly);
     if (depth <= 0) return this.quiesce(alpha, beta, ply, turnPly, sp, 0);
     if (!this.visit(ply)) return 0;
-    if (ply >= MAX_PLY - 2) return this.evaluator!.evaluate(pos);
+    if (ply >= MAX_PLY - 2) return this.staticEval();
     if (this.drawByRepetition && pos.berserker === NO_SQUARE && repeatsEarlier(pos)) return 0;
 
     // Mate distance: nothing here beats winning at the end of this turn or loses faster than now.
@@ -417,7 +319,7 @@ export class Searcher {
     // Futility: close to the horizon and far below alpha, only tactical steps can help.
     const futile = quietNode && depth <= FUTILITY_DEPTH && staticEval + FUTILITY_MARGIN * depth <= alpha;
     // Late move pruning: two or three turns from the horizon, quiet steps this late in the order rarely
-    // matter. (One turn from it too measured no stronger: those steps lead to cheap quiescence nodes.)
+    // matter. (One turn from the horizon those steps lead to cheap quiescence nodes: pruning them gains nothing.)
     // STEP_STACK: no pruning, no node has that many steps.
     const lateQuiets = quietNode && depth >= 2 && depth <= LMP_DEPTH ? LMP_BASE + LMP_SCALE * depth * depth : STEP_STACK;
 
@@ -438,53 +340,37 @@ export class Searcher {
       }
     }
 
-    const steps = this.steps;
-    const n = generateSteps(pos, steps, sp);
+    const n = generateSteps(pos, this.steps, sp);
     if (n === 0) return -(MATE - turnPly);
     const end = sp + n;
     this.stackBase[ply + 1] = end;
-    // The hash step goes first, alone: when it cuts off (as it mostly does), ordering the others is
-    // saved. One turn from the horizon nothing below changes the history, so it is looked up only
-    // when the search gets to the quiet steps (most nodes are cut off before).
-    const lazyHistory = depth === 1;
-    let ordered = !this.hashStepFirst(sp, end, ttStep);
-    if (ordered) this.orderSteps(sp, end, -1, ply, lazyHistory);
+    const picker = this.pickers[ply];
+    picker.start(sp, end, ttStep, ply, depth, futile);
 
     const side = pos.side;
     const alphaStart = alpha;
     let best = -INFINITE;
     let bestStep = 0;
-    const order = this.order;
-    for (let i = sp; i < end; i++) {
-      if (!ordered && i > sp) {
-        this.orderSteps(i, end, -1, ply, lazyHistory);
-        ordered = true;
-      }
-      // Most cut-offs come early; past the first steps, generation order is good enough and cheaper.
-      if (ordered && i - sp < SELECTION_STEPS) {
-        pickBest(steps, order, i, end);
-        // Only quiet steps are left: now their history decides (unless futility skips them all).
-        if (order[i] === QUIET_UNSCORED && !(futile && i > sp)) {
-          this.scoreQuiets(i, end);
-          pickBest(steps, order, i, end);
+    for (let step = picker.next(); step !== NO_STEP; step = picker.next()) {
+      const moveNumber = picker.moveNumber();
+      const quiet = picker.quiet();
+      if (quiet && moveNumber > 0) {
+        // Futility: the quiet steps count as the static evaluation (far below alpha).
+        if (futile) {
+          if (staticEval > best) best = staticEval;
+          continue;
         }
+        if (moveNumber >= lateQuiets && best > -INFINITE) continue;
       }
-      const step = steps[i];
-      if (futile && i > sp && order[i] < ORDER_KILLER) {
-        if (staticEval > best) best = staticEval;
-        continue;
-      }
-      if (i - sp >= lateQuiets && order[i] < ORDER_KILLER && best > -INFINITE) continue;
       pos.makeStep(step);
       const sameSide = pos.side === side;
       let score: number;
-      if (i === sp) {
+      if (moveNumber === 0) {
         score = this.child(sameSide, depth, alpha, beta, ply + 1, turnPly);
       } else {
         // Late quiet steps that end the turn: first a reduced null-window look.
-        const moveNumber = i - sp;
         let reduction = 0;
-        if (depth >= 3 && !sameSide && moveNumber >= 3 && order[i] < ORDER_KILLER && pos.winner === NO_WINNER) {
+        if (depth >= 3 && !sameSide && moveNumber >= 3 && quiet && pos.winner === NO_WINNER) {
           reduction = moveNumber >= 12 ? 2 : 1;
           if (!pvNode && depth >= 6) reduction++;
           if (reduction > depth - 2) reduction = depth - 2;
@@ -502,7 +388,7 @@ export class Searcher {
           alpha = score;
           this.updatePV(ply, step);
           if (score >= beta) {
-            if (order[i] < ORDER_KILLER && step !== END_RUN) this.rewardQuiet(side, step, ply, depth, sp, i);
+            if (quiet && step !== END_RUN) picker.rewardCutoff(side, depth);
             break;
           }
         }
@@ -513,172 +399,13 @@ export class Searcher {
     return best;
   }
 
-  /**
-   * The evaluation of the current position. (A cache keyed by the hash was tried: its lookups, mostly
-   * misses in memory, cost more than the quarter of evaluations it saved.)
-   */
-  private staticEval(): number {
-    return this.evaluator!.evaluate(this.pos);
-  }
-
-  private updatePV(ply: number, step: number): void {
-    const pv = this.pvTable;
-    const row = ply * MAX_PLY;
-    const childRow = row + MAX_PLY;
-    pv[row + ply] = step;
-    const childLength = this.pvLength[ply + 1];
-    for (let k = ply + 1; k < childLength; k++) pv[row + k] = pv[childRow + k];
-    this.pvLength[ply] = Math.max(childLength, ply + 1);
-  }
-
-  /** A quiet step caused a cut-off: it becomes a killer and gains history; the quiet steps tried before it lose some. */
-  private rewardQuiet(side: Side, step: number, ply: number, depth: number, first: number, index: number): void {
-    const k = ply * 2;
-    if (this.killers[k] !== step) {
-      this.killers[k + 1] = this.killers[k];
-      this.killers[k] = step;
-    }
-    const history = this.history;
-    const bonus = depth * depth;
-    const cells = this.historyCells;
-    const base = side * cells * cells;
-    const slot = base + (step & 511) * cells + (step >>> 9);
-    const value = history[slot] + bonus;
-    history[slot] = value > HISTORY_MAX ? HISTORY_MAX : value;
-    for (let j = first; j < index; j++) {
-      const tried = this.steps[j];
-      if (this.order[j] >= ORDER_KILLER || tried === END_RUN) continue;
-      const triedIndex = base + (tried & 511) * cells + (tried >>> 9);
-      const lowered = history[triedIndex] - bonus;
-      history[triedIndex] = lowered < -HISTORY_MAX ? -HISTORY_MAX : lowered;
-    }
-  }
-
-  /**
-   * Gives every step from..end an ordering value in `order`; with `lazyHistory`, quiet steps get
-   * QUIET_UNSCORED and their history later (scoreQuiets), if the search gets to them.
-   */
-  private orderSteps(from: number, end: number, ttStep: number, ply: number, lazyHistory: boolean): void {
-    const pos = this.pos;
-    const board = pos.board;
-    const flags = pos.geo.flags;
-    const dirs = pos.geo.dirs;
-    const steps = this.steps;
-    const order = this.order;
-    const escapeFlag = this.escapeFlag;
-    const myBit = pos.side + 1;
-    const enemyBit = myBit ^ SIDE_MASK;
-    const killer1 = this.killers[ply * 2];
-    const killer2 = this.killers[ply * 2 + 1];
-    const cells = this.historyCells;
-    const historyBase = pos.side * cells * cells;
-    const king = pos.kingSq;
-    // Attackers: the squares of the king's open lines, where a step blocks an escape.
-    const blockMark = pos.side === ATTACKERS && king !== NO_SQUARE ? this.markOpenLines(king) : 0;
-    for (let i = from; i < end; i++) {
-      const step = steps[i];
-      if (step === ttStep) {
-        order[i] = ORDER_TT;
-        continue;
-      }
-      if (step === END_RUN) {
-        order[i] = ORDER_KILLER - 1;
-        continue;
-      }
-      const stepFrom = step & 511;
-      const to = step >>> 9;
-      if (stepFrom === king) {
-        if ((flags[to] & escapeFlag) !== 0) {
-          order[i] = ORDER_ESCAPE;
-          continue;
-        }
-        // A king step that opens lines to escape squares threatens to win next turn.
-        board[king] = EMPTY;
-        let lines = 0;
-        for (let j = 0; j < 4; j++) if (openLine(board, flags, to, dirs[j], escapeFlag)) lines++;
-        board[king] = KING;
-        if (lines > 0) {
-          order[i] = ORDER_CAPTURE + 64 + lines;
-          continue;
-        }
-      }
-      if (((board[to + dirs[0]] | board[to + dirs[1]] | board[to + dirs[2]] | board[to + dirs[3]]) & enemyBit) !== 0
-        && mayCaptureAt(pos, to, myBit) && stepCaptures(pos, stepFrom, to)) {
-        // Most valuable victim (judged by the enemies next to the landing square) first.
-        let victim = 0;
-        for (let j = 0; j < 4; j++) {
-          const piece = board[to + dirs[j]];
-          if ((piece & enemyBit) !== 0 && VICTIM_VALUE[piece] > victim) victim = VICTIM_VALUE[piece];
-        }
-        order[i] = ORDER_CAPTURE + 32 + victim;
-        continue;
-      }
-      if (blockMark !== 0 && this.lineStamp[to] === blockMark) order[i] = ORDER_CAPTURE + 96;
-      else if (step === killer1) order[i] = ORDER_KILLER + 1;
-      else if (step === killer2) order[i] = ORDER_KILLER;
-      else order[i] = lazyHistory ? QUIET_UNSCORED : this.history[historyBase + stepFrom * cells + to];
-    }
-  }
-
-  /** Moves the hash step, if it is among from..end, to `from` (order ORDER_TT); false if it is not. */
-  private hashStepFirst(from: number, end: number, ttStep: number): boolean {
-    if (ttStep < 0) return false;
-    const steps = this.steps;
-    for (let i = from; i < end; i++) {
-      if (steps[i] !== ttStep) continue;
-      steps[i] = steps[from];
-      steps[from] = ttStep;
-      this.order[from] = ORDER_TT;
-      return true;
-    }
-    return false;
-  }
-
-  /** Gives the quiet steps of from..end still unscored their history values. */
-  private scoreQuiets(from: number, end: number): void {
-    const steps = this.steps;
-    const order = this.order;
-    const history = this.history;
-    const cells = this.historyCells;
-    const historyBase = this.pos.side * cells * cells;
-    for (let i = from; i < end; i++) {
-      if (order[i] !== QUIET_UNSCORED) continue;
-      const step = steps[i];
-      order[i] = history[historyBase + (step & 511) * cells + (step >>> 9)];
-    }
-  }
-
-  /** Stamps the squares of the king's open lines; returns the stamp, or 0 when no line is open. */
-  private markOpenLines(king: number): number {
-    const pos = this.pos;
-    const board = pos.board;
-    const flags = pos.geo.flags;
-    const dirs = pos.geo.dirs;
-    let mark = 0;
-    for (let j = 0; j < 4; j++) {
-      const d = dirs[j];
-      if (!openLine(board, flags, king, d, this.escapeFlag)) continue;
-      if (mark === 0) mark = this.nextLineStamp();
-      for (let sq = king + d; (flags[sq] & this.escapeFlag) === 0; sq += d) this.lineStamp[sq] = mark;
-    }
-    return mark;
-  }
-
-  private nextLineStamp(): number {
-    if (++this.lineStampCounter === 0x7fffffff) {
-      this.lineStamp.fill(0);
-      this.lineStampCounter = 1;
-    }
-    return this.lineStampCounter;
-  }
-
   /** Captures (and the king's escapes) until the position is quiet; open escape lines must be answered. */
   private quiesce(alpha: number, beta: number, ply: number, turnPly: number, sp: number, qply: number): number {
     const pos = this.pos;
     this.pvLength[ply] = ply;
     if (pos.winner !== NO_WINNER) return this.terminalScore(turnPly);
     if (!this.visit(ply)) return 0;
-    if (ply >= MAX_PLY - 2) return this.evaluator!.evaluate(pos);
+    if (ply >= MAX_PLY - 2) return this.staticEval();
 
     const side = pos.side;
     const midRun = pos.berserker !== NO_SQUARE;
@@ -708,26 +435,12 @@ export class Searcher {
     if (n === 0) return threatened ? -(MATE - turnPly - (side === ATTACKERS ? 1 : 0)) : best;
     const end = sp + n;
     this.stackBase[ply + 1] = end;
-    // Most valuable victim first; a capture that cannot lift the stand-pat to alpha is skipped (delta pruning).
-    const order = this.order;
-    const board = pos.board;
-    const dirs = pos.geo.dirs;
-    const enemyBit = (side + 1) ^ SIDE_MASK;
-    const victimWeights = this.victimWeights;
-    for (let i = sp; i < end; i++) {
-      const to = steps[i] >>> 9;
-      let victim = 0;
-      for (let j = 0; j < 4; j++) {
-        const piece = board[to + dirs[j]];
-        if ((piece & enemyBit) !== 0 && victimWeights[piece] > victim) victim = victimWeights[piece];
-      }
-      order[i] = victim;
-    }
-    for (let i = sp; i < end; i++) {
-      pickBest(steps, order, i, end);
-      const step = steps[i];
+    const picker = this.pickers[ply];
+    picker.startCaptures(sp, end);
+    for (let step = picker.next(); step !== NO_STEP; step = picker.next()) {
       if (step === END_RUN && !threatened) continue;
-      if (!threatened && !midRun && best + order[i] + DELTA_MARGIN < alpha) break;
+      // Delta pruning: a capture that cannot lift the stand-pat to alpha (nor can any after it).
+      if (!threatened && !midRun && best + picker.value() + DELTA_MARGIN < alpha) break;
       pos.makeStep(step);
       const score = pos.side === side
         ? this.quiesce(alpha, beta, ply + 1, turnPly, end, qply + 1)
@@ -746,31 +459,23 @@ export class Searcher {
     return best;
   }
 
-  /** Splits a principal variation of steps into whole turns, as the protocol writes them. */
-  private wholeTurns(pv: readonly number[]): number[][] {
-    const pos = this.pos;
-    const turns: number[][] = [];
-    let current: number[] = [];
-    let made = 0;
-    for (const step of pv) {
-      if (pos.winner !== NO_WINNER) break;
-      const side = pos.side;
-      pos.makeStep(step);
-      made++;
-      current.push(step);
-      if (pos.side !== side || pos.winner !== NO_WINNER) {
-        turns.push(current);
-        current = [];
-      }
-    }
-    if (current.length > 0) turns.push(current);
-    for (; made > 0; made--) pos.unmakeStep();
-    for (const turn of turns) if (turn.length > 1 && turn[turn.length - 1] === END_RUN) turn.pop();
-    return turns;
+  /** The evaluation of the current position (not cached: lookups by hash cost more than they save). */
+  private staticEval(): number {
+    return this.evaluator!.evaluate(this.pos);
+  }
+
+  private updatePV(ply: number, step: number): void {
+    const pv = this.pvTable;
+    const row = ply * MAX_PLY;
+    const childRow = row + MAX_PLY;
+    pv[row + ply] = step;
+    const childLength = this.pvLength[ply + 1];
+    for (let k = ply + 1; k < childLength; k++) pv[row + k] = pv[childRow + k];
+    this.pvLength[ply] = Math.max(childLength, ply + 1);
   }
 
   private info(depth: number, pvIndex: number, rm: RootMove, bound: 'lower' | 'upper' | undefined): SearchInfo {
-    const timeMs = Math.round(this.elapsed());
+    const timeMs = Math.round(this.limits.elapsed());
     const score: SearchScore = isMateScore(rm.score)
       ? { kind: 'mate', value: mateInTurns(rm.score) }
       : { kind: 'cp', value: rm.score };
@@ -785,23 +490,9 @@ export class Searcher {
       nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
       hashfull: this.tt.hashfull(),
       timeMs,
-      pv: this.wholeTurns(rm.pv),
+      pv: wholeTurns(this.pos, rm.pv),
     };
   }
-}
-
-/** What each piece code is worth as a victim under `weights` (weights.ts order); the king is priceless. */
-function victimWeightsOf(weights: ArrayLike<number>): Int32Array {
-  const values = new Int32Array(17);
-  values[ATT_MAN] = weights[F_ATTACKER_MEN];
-  values[ATT_KNIGHT] = weights[F_ATTACKER_SPECIALS];
-  values[ATT_COMMANDER] = weights[F_ATTACKER_SPECIALS];
-  values[DEF_MAN] = weights[F_DEFENDER_MEN];
-  values[DEF_KNIGHT] = weights[F_DEFENDER_SPECIALS];
-  values[DEF_COMMANDER] = weights[F_DEFENDER_SPECIALS];
-  values[KING] = MATE;
-  for (let code = 0; code < 17; code++) values[code] = Math.max(0, values[code]);
-  return values;
 }
 
 /**
@@ -815,60 +506,3 @@ function repeatsEarlier(pos: Position): boolean {
   for (let i = last - 2; i >= pos.irreversible; i -= 2) if (pos.historyLo[i] === lo && pos.historyHi[i] === hi) return true;
   return false;
 }
-
-/**
- * Skill Level: a plausible but weaker choice among the candidate lines (Stockfish's scheme): each
- * candidate gets a random bonus that grows with the weakness, and the best total wins. Always one of
- * the searched legal root steps.
- */
-function pickWeakened(rootMoves: RootMove[], candidates: number, skill: number): number[] {
-  const weakness = 120 - 6 * skill;
-  const top = rootMoves[0].score;
-  const spread = Math.min(top - rootMoves[candidates - 1].score, 100);
-  let best = 0;
-  let bestValue = -Infinity;
-  for (let i = 0; i < candidates; i++) {
-    const score = rootMoves[i].score;
-    if (score <= -INFINITE) continue;
-    // A forced win is never thrown away, a forced loss never chosen over a way out.
-    if (isMateScore(top) || isMateScore(score)) {
-      if (score > bestValue) {
-        bestValue = score;
-        best = i;
-      }
-      continue;
-    }
-    const value = score + (weakness * (top - score) + spread * Math.floor(Math.random() * weakness)) / 128;
-    if (value > bestValue) {
-      bestValue = value;
-      best = i;
-    }
-  }
-  return rootMoves[best].pv;
-}
-
-/** Moves the best-ordered step of i..end to i (selection sort, one step at a time). */
-function pickBest(steps: Int32Array, order: Int32Array, i: number, end: number): void {
-  let bestIndex = i;
-  let bestValue = order[i];
-  for (let j = i + 1; j < end; j++) {
-    if (order[j] > bestValue) {
-      bestValue = order[j];
-      bestIndex = j;
-    }
-  }
-  if (bestIndex !== i) {
-    const step = steps[i];
-    steps[i] = steps[bestIndex];
-    steps[bestIndex] = step;
-    order[bestIndex] = order[i];
-    order[i] = bestValue;
-  }
-}
-
-/** Stable sort of rootMoves[from..] by score, best first. */
-function sortFrom(rootMoves: RootMove[], from: number): void {
-  const tail = rootMoves.slice(from).sort((a, b) => b.score - a.score);
-  for (let i = 0; i < tail.length; i++) rootMoves[from + i] = tail[i];
-}
-
