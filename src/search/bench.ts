@@ -5,7 +5,7 @@ import { getVariant, parseTfen, Position } from '../engine/index.js';
 import { Searcher } from './searcher.js';
 
 /** Variant and tfen (`startpos` for the variant's start position). */
-// Middle games are positions of recorded aagenielsen.dk games (/work/shared/data) after 24-30 plies.
+// Middle games are positions of recorded aagenielsen.dk games after 24-30 plies.
 const BENCH_POSITIONS: readonly [string, string][] = [
   ['berserk', 'startpos'],
   ['berserk', '3t1t5/2N2c5/1c4t4/2KT4t1t/2t3T3t/2tTT2t1ct/t3T1T3t/t4c4T/11/11/3ttttt3 a -'],
@@ -61,8 +61,8 @@ export function bench(depth: number = DEFAULT_BENCH_DEPTH): { nodes: number; tim
 
 /**
  * Runs short searches so that V8 compiles the search before the first real one (a cold first
- * search reaches the same depth in about 1.6 times the time). Nothing is kept; about `budgetMs` ms,
- * less if `stop[0]` is set (a real search is waiting).
+ * search is much slower). Nothing is kept; about `budgetMs` ms, less if `stop[0]` is set (a real
+ * search is waiting).
  */
 export function warmUp(budgetMs = 500, stop: Int32Array = new Int32Array(1)): void {
   // A berserk and a copenhagen middle game, and tablut's start (edge escapes).

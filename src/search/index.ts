@@ -1,4 +1,4 @@
-// The search's public surface (common brief, "Search API").
+// The search's public surface.
 export { Searcher } from './searcher.js';
 export { evaluate } from './evaluate.js';
 export { bench, DEFAULT_BENCH_DEPTH, warmUp } from './bench.js';

@@ -55,7 +55,7 @@ export class TranspositionTable {
     }
     this.data = new Int32Array(shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
     // Writing every page now maps it now: otherwise the first search pays a page fault per page it
-    // touches (about a third of a first 64 MB search's time).
+    // touches, a large share of a first search's time.
     this.data.fill(0);
     this.mask = bytes / BYTES_PER_BUCKET - 1;
   }

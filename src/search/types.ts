@@ -1,4 +1,4 @@
-// The search's public vocabulary (common brief, "Search API"): limits of a `go`, progress reports, options.
+// The search's public vocabulary: limits of a `go`, progress reports, options.
 
 export interface GoLimits {
   /** Defenders' clock and increment (the light side), ms. */
