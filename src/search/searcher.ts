@@ -16,6 +16,7 @@ import {
   DELTA_MARGIN, FUTILITY_DEPTH, FUTILITY_MARGIN, LMP_BASE, LMP_DEPTH, LMP_SCALE, MAX_DEPTH, MAX_EXTENSIONS, MAX_PLY, NO_STEP,
   SKILL_CANDIDATES, STEP_STACK, THREAT_PLIES,
 } from './params.js';
+import { PvTable } from './pvTable.js';
 import { pickWeakened, sortFrom, wholeTurns, type RootMove } from './rootMoves.js';
 import { INFINITE, isMateScore, MATE, mateInTurns, scoreFromTT, scoreToTT } from './score.js';
 import { StepPicker, StepScorer } from './stepPicker.js';
@@ -32,8 +33,7 @@ export class Searcher {
   private readonly pickers = Array.from({ length: MAX_PLY }, () => new StepPicker(this.scorer));
   /** Where ply p writes its steps: after its parent's. */
   private readonly stackBase = new Int32Array(MAX_PLY + 1);
-  private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
-  private readonly pvLength = new Int32Array(MAX_PLY);
+  private readonly pv = new PvTable();
   /** 1 at the ply just after a null move: no second null move in a row. */
   private readonly afterNull = new Int32Array(MAX_PLY + 1);
   /** Open-line extensions made on the path to each ply (at most MAX_EXTENSIONS). */
@@ -238,8 +238,7 @@ export class Searcher {
       if (i === pvIndex || score > alpha) {
         rm.score = score;
         rm.selDepth = this.selDepth;
-        rm.pv = [rm.step];
-        for (let k = 1; k < this.pvLength[1]; k++) rm.pv.push(this.pvTable[MAX_PLY + k]);
+        rm.pv = this.pv.rootLine(rm.step);
       } else {
         rm.score = -INFINITE;
       }
@@ -273,7 +272,7 @@ export class Searcher {
 
   private negamax(depth: number, alpha: number, beta: number, ply: number, turnPly: number, sp: number): number {
     const pos = this.pos;
-    this.pvLength[ply] = ply;
+    this.pv.clear(ply);
     if (pos.winner !== NO_WINNER) return this.terminalScore(turnPly);
     if (depth <= 0) return this.quiesce(alpha, beta, ply, turnPly, sp, 0);
     if (!this.visit(ply)) return 0;
@@ -386,7 +385,7 @@ export class Searcher {
         bestStep = step;
         if (score > alpha) {
           alpha = score;
-          this.updatePV(ply, step);
+          this.pv.update(ply, step);
           if (score >= beta) {
             if (quiet && step !== END_RUN) picker.rewardCutoff(side, depth);
             break;
@@ -402,7 +401,7 @@ export class Searcher {
   /** Captures (and the king's escapes) until the position is quiet; open escape lines must be answered. */
   private quiesce(alpha: number, beta: number, ply: number, turnPly: number, sp: number, qply: number): number {
     const pos = this.pos;
-    this.pvLength[ply] = ply;
+    this.pv.clear(ply);
     if (pos.winner !== NO_WINNER) return this.terminalScore(turnPly);
     if (!this.visit(ply)) return 0;
     if (ply >= MAX_PLY - 2) return this.staticEval();
@@ -451,7 +450,7 @@ export class Searcher {
         best = score;
         if (score > alpha) {
           alpha = score;
-          this.updatePV(ply, step);
+          this.pv.update(ply, step);
           if (score >= beta) break;
         }
       }
@@ -462,16 +461,6 @@ export class Searcher {
   /** The evaluation of the current position (not cached: lookups by hash cost more than they save). */
   private staticEval(): number {
     return this.evaluator!.evaluate(this.pos);
-  }
-
-  private updatePV(ply: number, step: number): void {
-    const pv = this.pvTable;
-    const row = ply * MAX_PLY;
-    const childRow = row + MAX_PLY;
-    pv[row + ply] = step;
-    const childLength = this.pvLength[ply + 1];
-    for (let k = ply + 1; k < childLength; k++) pv[row + k] = pv[childRow + k];
-    this.pvLength[ply] = Math.max(childLength, ply + 1);
   }
 
   private info(depth: number, pvIndex: number, rm: RootMove, bound: 'lower' | 'upper' | undefined): SearchInfo {
