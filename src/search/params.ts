@@ -20,7 +20,7 @@ export const THREAT_PLIES = 4;
 /** Open-line extensions (a turn deeper where the attackers must answer an open line) on one path at most. */
 export const MAX_EXTENSIONS = 1;
 
-/** Steps per node picked best-first; the rest follow in generation order. */
+/** Steps per node picked best-first; the rest follow in list order (stepPicker.ts). */
 export const SELECTION_STEPS = 16;
 /** Lines a weakened (Skill Level) search chooses from. */
 export const SKILL_CANDIDATES = 4;
@@ -38,7 +38,7 @@ export const LMP_BASE = 8;
 export const LMP_SCALE = 6;
 /** Delta pruning: a capture must be able to bring the stand-pat within this of alpha. */
 export const DELTA_MARGIN = 150;
-// Move ordering bands: hash step, king escapes, captures and threats, killers; below them, history.
+// Move ordering bands: hash step, king escapes, captures, threats and blocks, killers; below them, history.
 export const ORDER_TT = 1 << 30;
 export const ORDER_ESCAPE = 1 << 29;
 export const ORDER_CAPTURE = 1 << 28;

@@ -343,6 +343,7 @@ export class Searcher {
     if (n === 0) return -(MATE - turnPly);
     const end = sp + n;
     this.stackBase[ply + 1] = end;
+    // The hash step, then the tactical steps, then the quiet ones (which futility skips after the first).
     const picker = this.pickers[ply];
     picker.start(sp, end, ttStep, ply, depth, futile);
 
@@ -359,7 +360,7 @@ export class Searcher {
           if (staticEval > best) best = staticEval;
           continue;
         }
-        if (moveNumber >= lateQuiets && best > -INFINITE) continue;
+        if (moveNumber >= lateQuiets && best > -INFINITE) continue; // late move pruning
       }
       pos.makeStep(step);
       const sameSide = pos.side === side;
