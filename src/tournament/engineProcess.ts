@@ -24,9 +24,12 @@ export interface Timeouts {
   readyMs: number;
   /** How often the runner asks `isready` during a search. */
   pingMs: number;
+  /** The longest a search may take when its time control sets no deadline (depth, nodes): an engine
+   *  that answers `isready` but never `bestmove` loses on time instead of stalling the tournament. */
+  moveMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = { startMs: 15_000, readyMs: 5_000, pingMs: 1_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = { startMs: 15_000, readyMs: 5_000, pingMs: 1_000, moveMs: 300_000 };
 
 /** An option the engine answered with `info string error ...` during the handshake. */
 export interface RejectedOption {
