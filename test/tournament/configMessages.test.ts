@@ -1,0 +1,64 @@
+// Each bad setting gets a message naming the field as the user wrote it (the file's key or the flag)
+// and what is wrong with it.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeConfig } from '../../src/tournament/config.js';
+
+const ENGINE = resolve('dist/hnefi.js');
+const engines = [{ name: 'a', cmd: 'node', args: ['x.js'] }, { name: 'b', cmd: 'node' }];
+let dir: string;
+
+beforeAll(() => {
+  if (!existsSync(ENGINE)) execFileSync('npm', ['run', 'build', '--silent']);
+  dir = mkdtempSync(join(tmpdir(), 'hnefi-config-messages-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function error(json: object, overrides = {}): string {
+  const config = makeConfig(json, overrides);
+  expect(config.ok).toBe(false);
+  return config.ok ? '' : config.error.message;
+}
+
+describe('config messages', () => {
+  it('refuses null instead of silently taking the default', () => {
+    expect(error({ out: 'o', engines, games: null })).toBe('games: null is not a value; leave the key out for the default');
+    expect(error({ out: 'o', engines, tc: null })).toContain('tc: null');
+  });
+
+  it('names the file\'s sprt as sprt and the flag as --sprt', () => {
+    expect(error({ out: 'o', engines, sprt: 'elo0=5 elo1=0' })).toBe('sprt: elo0 (5) must be below elo1 (0)');
+    expect(error({ out: 'o', engines }, { sprt: 'elo0=5 elo1=0' })).toBe('--sprt: elo0 (5) must be below elo1 (0)');
+    expect(error({ out: 'o', engines, sprt: { elo0: 'x' } })).toBe('sprt.elo0: "x" is not a number');
+    expect(error({ out: 'o', engines, sprt: { elo2: 1 } })).toContain("sprt: unknown key 'elo2'");
+  });
+
+  it('quotes what was typed for a flag that is not a number', () => {
+    expect(error({ out: 'o', engines }, { games: 'x' })).toBe("--games: 'x' is not a positive integer");
+    expect(error({ out: 'o', engines, games: 'x' })).toBe("games: 'x' is not a positive integer");
+    expect(error({ out: 'o', engines }, { depth: 'deep' })).toBe("--depth: 'deep' is not a positive integer");
+    expect(error({ out: 'o', engines }, { maxTurns: '-3' })).toBe("--max-turns: '-3' is not a positive integer");
+  });
+
+  it('says the same through the command line', () => {
+    const cli = spawnSync('node', [ENGINE, 'tournament', '--games', 'x', '--out', join(dir, 'o'), '--engine', 'node a.js', '--engine', 'node b.js'], { encoding: 'utf8' });
+    expect(cli.status).toBe(1);
+    expect(cli.stderr.trim()).toBe("hnefi tournament: --games: 'x' is not a positive integer");
+  });
+
+  it('reads a config file that starts with a UTF-8 byte order mark', () => {
+    const file = join(dir, 'bom.json');
+    writeFileSync(file, '\uFEFF' + JSON.stringify({ out: join(dir, 'bom'), games: 0, engines }));
+    const cli = spawnSync('node', [ENGINE, 'tournament', '--config', file], { encoding: 'utf8' });
+    // Parsed: the error is the file's own.
+    expect(cli.stderr.trim()).toBe('hnefi tournament: games: 0 is not a positive integer');
+  });
+
+  it('does not let an engine\'s options change the variant or the rules', () => {
+    expect(error({ out: 'o', engines: [engines[0], { ...engines[1], options: { uci_rules: 'dim:7' } }] }))
+      .toContain("engines[1].options.uci_rules: the tournament's variant is set by \"variant\"");
+  });
+});
