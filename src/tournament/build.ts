@@ -44,7 +44,8 @@ function worktreeTree(root: string, scratch: string): string {
   try {
     // From HEAD's files, so that tracked files stay in even where .gitignore would leave them out.
     git(root, ['read-tree', 'HEAD'], env);
-    git(root, ['add', '--all'], env);
+    // node_modules is linked or installed per build; a symlinked one would escape `node_modules/` in .gitignore.
+    git(root, ['add', '--all', '--', '.', ':(exclude)node_modules'], env);
     return git(root, ['write-tree'], env);
   } finally {
     rmSync(index, { force: true });

@@ -214,7 +214,7 @@ function eloLine(e: EloEstimate | undefined, uniform: string | undefined): strin
 export function identicalWarning(p: PairingSummary): string | undefined {
   const pairs = pairCount(p.pentanomial);
   if (pairs === 0 || p.identicalPairs < pairs) return undefined;
-  return `warning: ${p.first} and ${p.second} played the same game with both sides in all ${pairs} pair${pairs === 1 ? '' : 's'}: ` +
+  return `warning: ${p.first} and ${p.second} played the same game with both sides in ${pairs === 1 ? 'the one pair so far' : `all ${pairs} pairs`}: ` +
     'the same deterministic engine (same build, depth or nodes limits) measures nothing; vary the openings, use a clock, or compare different builds';
 }
 
