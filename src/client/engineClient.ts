@@ -114,7 +114,7 @@ function cwdProblem(cwd: string | undefined): string | undefined {
   }
 }
 
-export class EngineProcess {
+export class EngineClient {
   readonly spec: EngineSpec;
   private child: ChildProcess;
   private waiters = new Set<LineWaiter>();
@@ -160,10 +160,10 @@ export class EngineProcess {
   }
 
   /** Starts the engine and runs the handshake: `uci`/`uciok`, the options, `isready`/`readyok`. */
-  static async start(spec: EngineSpec, timeouts: Timeouts = DEFAULT_TIMEOUTS): Promise<{ ok: true; engine: EngineProcess } | { ok: false; fault: EngineFault; detail: string }> {
+  static async start(spec: EngineSpec, timeouts: Timeouts = DEFAULT_TIMEOUTS): Promise<{ ok: true; engine: EngineClient } | { ok: false; fault: EngineFault; detail: string }> {
     const badCwd = cwdProblem(spec.cwd);
     if (badCwd !== undefined) return { ok: false, fault: 'crash', detail: `${spec.name}: ${badCwd}` };
-    const engine = new EngineProcess(spec, timeouts);
+    const engine = new EngineClient(spec, timeouts);
     engine.send('uci');
     const uciok = await engine.waitFor((line) => line === 'uciok', timeouts.startMs);
     if (!uciok.ok) {
