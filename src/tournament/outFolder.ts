@@ -7,20 +7,20 @@ import { err, ok, type Result } from '../engine/index.js';
 
 export const LOCK_FILE = 'runner.lock';
 
-const reason = (e: unknown): string => {
+const reason = (e: unknown, reading: boolean): string => {
   const code = (e as NodeJS.ErrnoException).code;
   const known: Record<string, string> = {
     EACCES: 'permission denied', EPERM: 'not permitted', EROFS: 'read-only file system', ENOSPC: 'no space left on the device',
     EISDIR: 'is a folder', ENOTDIR: 'a part of the path is a file, not a folder', EEXIST: 'already exists',
-    // Parents are made first, so this means the file system (/proc, /sys) allows no new file there.
-    ENOENT: 'the file system allows no new file there',
+    // Writing, parents are made first, so this means the file system (/proc, /sys) allows no new file there.
+    ENOENT: reading ? 'does not exist' : 'the file system allows no new file there',
   };
   return code !== undefined && known[code] !== undefined ? `${known[code]} (${code})` : (e as Error).message.split('\n')[0];
 };
 
 /** One file-system failure as a line of text: what was being done, the path, and why it failed. */
 export function fileError(action: string, path: string, e: unknown): string {
-  return `cannot ${action} '${path}': ${reason(e)}`;
+  return `cannot ${action} '${path}': ${reason(e, action.startsWith('read'))}`;
 }
 
 type Kind = 'folder' | 'file' | 'other' | 'missing';

@@ -62,3 +62,19 @@ describe('config messages', () => {
       .toContain("engines[1].options.uci_rules: the tournament's variant is set by \"variant\"");
   });
 });
+
+describe('openings files', () => {
+  it('reads one that starts with a byte order mark, and names one that cannot be read', async () => {
+    const { getVariant } = await import('../../src/engine/index.js');
+    const { loadOpenings, randomOpening } = await import('../../src/tournament/openings.js');
+    const rules = getVariant('brandubh');
+    if (!rules.ok) throw new Error('no brandubh');
+    const file = join(dir, 'bom-openings.txt');
+    writeFileSync(file, '\uFEFF' + randomOpening(rules.value, 2, 1, 0).moves.join(' ') + '\n');
+    const book = loadOpenings(rules.value, 'brandubh', { file }, 1);
+    if (!book.ok) throw new Error(book.error.message);
+    expect(book.value.size).toBe(1);
+    const missing = loadOpenings(rules.value, 'brandubh', { file: join(dir, 'none.txt') }, 1);
+    expect(!missing.ok && missing.error.message).toBe(`openings: cannot read the openings file '${join(dir, 'none.txt')}': does not exist (ENOENT)`);
+  });
+});
