@@ -186,7 +186,9 @@ function printStats(args: TournamentArgs): void {
   if (!config.ok) return fail('tournament', `--stats: '${stamp}': ${config.error.message}`);
   const created = Tournament.create({ ...config.value, out });
   if (!created.ok) return fail('tournament', created.error.message);
-  const { summary, rejected } = created.value.readResults();
+  const read = created.value.readResults();
+  if (!read.ok) return fail('tournament', `--stats: ${read.error.message}`);
+  const { summary, rejected } = read.value;
   for (const line of describeRejected(created.value.resultsFile, rejected)) console.error(line);
   console.log(formatSummary(summary));
 }

@@ -111,8 +111,8 @@ function checkTimeControl(tc: TimeControl, where: string): Result<TimeControl> {
   return ok(tc);
 }
 
-function parseEngine(value: unknown, index: number): Result<EngineConfig> {
-  const where = `engines[${index}]`;
+/** `where` names the engine in errors: `engines[0]` in the file, `--engine 1` on the command line. */
+function parseEngine(value: unknown, where: string): Result<EngineConfig> {
   if (!isObject(value)) return err('bad-config', `${where}: expected an object with name and cmd`);
   for (const key of Object.keys(value)) {
     if (!['name', 'cmd', 'args', 'options', 'tc', 'cwd'].includes(key)) {
@@ -155,7 +155,7 @@ export function parseEngineFlag(text: string, index: number): Result<EngineConfi
   const tokens = [...text.matchAll(/(\S+?=)?("[^"]*"|'[^']*'|\S+)/g)].map((m) => (m[1] ?? '') + m[2].replace(/^["']|["']$/g, ''));
   if (!tokens.some((t) => /^(name|cmd)=/.test(t))) {
     const [cmd, ...args] = text.trim().split(/\s+/);
-    return parseEngine({ name: `engine${index + 1}`, cmd, args }, index);
+    return parseEngine({ name: `engine${index + 1}`, cmd, args }, `--engine ${index + 1}`);
   }
   const raw: Record<string, unknown> = { options: {} };
   for (const token of tokens) {
@@ -172,7 +172,7 @@ export function parseEngineFlag(text: string, index: number): Result<EngineConfi
     else if (key === 'args') raw.args = value.split(/\s+/).filter((a) => a !== '');
     else raw[key] = value;
   }
-  return parseEngine(raw, index);
+  return parseEngine(raw, `--engine ${index + 1}`);
 }
 
 function parseOpenings(value: unknown): Result<OpeningsConfig> {
@@ -350,7 +350,7 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
     if (json.engines !== undefined && !Array.isArray(json.engines)) return err('bad-config', 'engines: a list is needed');
     const list = (json.engines ?? []) as unknown[];
     for (let i = 0; i < list.length; i++) {
-      const engine = parseEngine(list[i], i);
+      const engine = parseEngine(list[i], `engines[${i}]`);
       if (!engine.ok) return engine;
       engines.push(engine.value);
     }

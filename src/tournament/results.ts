@@ -3,6 +3,8 @@
 // of each game kept, and every line that cannot be used reported with its line number and why.
 
 import { existsSync, readFileSync } from 'node:fs';
+import { err, ok, type Result } from '../engine/index.js';
+import { fileError } from './outFolder.js';
 import type { GameRecord } from './summary.js';
 
 export interface RejectedLine {
@@ -46,11 +48,16 @@ export function resultProblem(value: unknown, engineNames: string[], pairings: [
  * Reads the results of a tournament: a last line cut short by an interruption, lines that are not
  * results of this tournament and second results of a game already read are all rejected, with why.
  */
-export function readResultsFile(file: string, engineNames: string[], pairings: [number, number][]): ResultsFile {
+export function readResultsFile(file: string, engineNames: string[], pairings: [number, number][]): Result<ResultsFile> {
   const records: GameRecord[] = [];
   const rejected: RejectedLine[] = [];
-  if (!existsSync(file)) return { records, rejected };
-  const text = readFileSync(file, 'utf8');
+  if (!existsSync(file)) return ok({ records, rejected });
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    return err('bad-results', fileError('read', file, e));
+  }
   const lines = text.split('\n');
   const seen = new Set<string>();
   lines.forEach((raw, index) => {
@@ -77,7 +84,7 @@ export function readResultsFile(file: string, engineNames: string[], pairings: [
     seen.add(record.id);
     records.push(record);
   });
-  return { records, rejected };
+  return ok({ records, rejected });
 }
 
 /** The rejected lines as a report: a count and the first few, one line each. */

@@ -151,10 +151,11 @@ export class Tournament {
   }
 
   /** Reads the results in out (nothing is written): the statistics of a tournament as far as it got. */
-  readResults(): { summary: TournamentSummary; rejected: RejectedLine[] } {
+  readResults(): Result<{ summary: TournamentSummary; rejected: RejectedLine[] }> {
     const file = readResultsFile(this.resultsFile, this.config.engines.map((e) => e.name), this.pairings);
-    this.records = file.records;
-    return { summary: this.summary(), rejected: file.rejected };
+    if (!file.ok) return file;
+    this.records = file.value.records;
+    return ok({ summary: this.summary(), rejected: file.value.rejected });
   }
 
   /** Stops at once (an interrupt, or the SPRT has decided): engines are killed, games under way are dropped. */
@@ -192,13 +193,14 @@ export class Tournament {
     const { out } = this.config;
     const stamp = join(out, 'tournament.json');
     if (existsSync(stamp)) {
-      let previous: { fingerprint?: string } = {};
+      let previous: unknown;
       try {
-        previous = JSON.parse(readFileSync(stamp, 'utf8')) as { fingerprint?: string };
+        previous = JSON.parse(readFileSync(stamp, 'utf8'));
       } catch (e) {
-        return err('out-in-use', `out folder '${out}': tournament.json is unreadable (${(e as Error).message}); choose another out`);
+        return err('out-in-use', `out folder '${out}': tournament.json is unreadable (${(e as Error).message.split('\n')[0]}); choose another out`);
       }
-      if (previous.fingerprint !== fingerprint(this.config)) {
+      const stored = typeof previous === 'object' && previous !== null ? (previous as { fingerprint?: unknown }).fingerprint : undefined;
+      if (stored !== fingerprint(this.config)) {
         return err('out-in-use', `out folder '${out}' holds another tournament (different engines, variant, time control, openings or seed); choose another out`);
       }
     } else if (this.holdsGames()) {
@@ -284,7 +286,9 @@ export class Tournament {
    * to results.rejected.jsonl and reported, so that results.jsonl holds exactly the games counted.
    */
   private loadResults(onNotice?: (line: string) => void): Result<void> {
-    const file = readResultsFile(this.resultsFile, this.config.engines.map((e) => e.name), this.pairings);
+    const read = readResultsFile(this.resultsFile, this.config.engines.map((e) => e.name), this.pairings);
+    if (!read.ok) return read;
+    const file = read.value;
     this.records = file.records;
     if (file.rejected.length === 0) return ok(undefined);
     const rejectedFile = join(this.config.out, 'results.rejected.jsonl');

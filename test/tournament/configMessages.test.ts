@@ -78,3 +78,29 @@ describe('openings files', () => {
     expect(!missing.ok && missing.error.message).toBe(`openings: cannot read the openings file '${join(dir, 'none.txt')}': does not exist (ENOENT)`);
   });
 });
+
+describe('the same kind of mistake elsewhere', () => {
+  it('names an engine given as a flag by its flag, not as engines[i]', () => {
+    expect(error({ out: 'o' }, { engines: ['name=a cmd=node', 'name=b cmd=node tc=fast'] })).toContain("--engine 2.tc: 'fast' is not moves/seconds+increment");
+  });
+
+  it('refuses a tournament.json that is JSON but no tournament, and --stats on a results.jsonl that is a folder', async () => {
+    const { mkdirSync } = await import('node:fs');
+    const { Tournament } = await import('../../src/tournament/runner.js');
+    const out = join(dir, 'null-stamp');
+    mkdirSync(out);
+    writeFileSync(join(out, 'tournament.json'), 'null');
+    const config = makeConfig({ out, engines: [{ name: 'a', cmd: 'node', args: ['x'] }, { name: 'b', cmd: 'node', args: ['y'] }], tc: { depth: 1 } });
+    if (!config.ok) throw new Error(config.error.message);
+    const tournament = Tournament.create(config.value);
+    if (!tournament.ok) throw new Error(tournament.error.message);
+    const result = await tournament.value.run();
+    expect(!result.ok && result.error.message).toContain('holds another tournament');
+
+    writeFileSync(join(out, 'tournament.json'), JSON.stringify({ config: { ...config.value, out } }));
+    mkdirSync(join(out, 'results.jsonl'));
+    const stats = spawnSync('node', [ENGINE, 'tournament', '--stats', '--out', out], { encoding: 'utf8' });
+    expect(stats.status).toBe(1);
+    expect(stats.stderr.trim()).toBe(`hnefi tournament: --stats: cannot read '${join(out, 'results.jsonl')}': is a folder (EISDIR)`);
+  });
+});
