@@ -4,11 +4,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { buildRevision, defaultBuildCache, WORKTREE } from './build.js';
-import { makeConfig, type ConfigOverrides, type TournamentConfig } from './config.js';
-import { describeRejected } from './results.js';
-import { Tournament, type ProgressEvent } from './runner.js';
-import { formatReport, formatSummary } from './summary.js';
+import { buildRevision, defaultBuildCache, WORKTREE } from '../tournament/build.js';
+import { makeConfig, type ConfigOverrides, type TournamentConfig } from '../tournament/config.js';
+import { describeRejected } from '../tournament/results.js';
+import { Tournament, type ProgressEvent } from '../tournament/runner.js';
+import { formatReport, formatSummary } from '../tournament/summary.js';
 
 /** The command line's flags: the config overrides (`--engine` repeated for `engines`) and its own. */
 interface TournamentArgs extends Omit<ConfigOverrides, 'engines'> {
