@@ -36,7 +36,7 @@ async function run(json: object, notices: string[] = []): Promise<TournamentSumm
   return result.value;
 }
 
-describe('resuming', () => {
+describe.concurrent('resuming', () => {
   it('keeps the first result of each game and reports every line it cannot use', async () => {
     const out = join(dir, 'dirty');
     await run(quick(out, 4));

@@ -38,7 +38,7 @@ async function start(json: object, onProgress?: (event: ProgressEvent) => void, 
   return tournament.value.run(onProgress, onNotice);
 }
 
-describe('engines that misbehave', () => {
+describe.concurrent('engines that misbehave', () => {
   it('an engine that answers isready but never bestmove loses on time under a depth limit', async () => {
     const out = join(dir, 'silent');
     const result = await start({
@@ -94,7 +94,7 @@ describe('engines that misbehave', () => {
   }, 30_000);
 });
 
-describe('the out folder', () => {
+describe.concurrent('the out folder', () => {
   it('gets a one-line error before any game when it cannot be used', async () => {
     const file = join(dir, 'a-file');
     writeFileSync(file, 'x');
