@@ -33,6 +33,8 @@ export interface GameSetup {
   defenders: Seat;
   adjudication: Adjudication;
   timeMarginMs: number;
+  /** Called with every turn so far after each turn (the opening's first), for watchers. */
+  onTurn?: (moves: readonly string[]) => void;
 }
 
 export interface PlayedGame {
@@ -69,6 +71,7 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame> {
     moves.push(makeTurn(pos, steps.value));
     otnTurns.push(playTurnRecorded(pos, steps.value));
   }
+  setup.onTurn?.(moves);
 
   const end = (result: GameResultKind, reason: GameEndReason, detail?: string, faulted?: Side): PlayedGame => {
     const game: PlayedGame = { result, reason, moves, otnTurns, finalTfen: makeTfen(pos), openingText: makeOpeningText(setup.opening) };
@@ -115,6 +118,7 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame> {
     }
     moves.push(makeTurn(pos, steps.value));
     otnTurns.push(playTurnRecorded(pos, steps.value));
+    setup.onTurn?.(moves);
     // The rules come before any adjudication by scores.
     const decided = ruled();
     if (decided !== undefined) return decided;

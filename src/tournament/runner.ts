@@ -5,11 +5,12 @@
 
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { err, getVariant, ok, type Result, type RuleSet } from '../engine/index.js';
+import { err, getVariant, makeTfen, ok, type Result, type RuleSet } from '../engine/index.js';
 import { makeTimeControlText } from './clock.js';
 import type { EngineConfig, TournamentConfig } from './config.js';
 import { EngineProcess } from './engineProcess.js';
 import { playGame, type PlayedGame } from './game.js';
+import { clearLiveGames, openLiveGame } from './liveGame.js';
 import { loadOpenings, makeOpeningText, openingPositions, type OpeningBook } from './openings.js';
 import { gameRulesString, makeOtg } from './otg.js';
 import { summarize, type GameRecord, type TournamentSummary } from './summary.js';
@@ -188,6 +189,7 @@ export class Tournament {
       writeFileSync(stamp, JSON.stringify({ fingerprint: fingerprint(this.config), config: this.config }, null, 2) + '\n');
     }
     repairResults(this.resultsFile);
+    clearLiveGames(out);
     this.records = readResults(this.resultsFile).filter((r) => this.schedule.some((g) => g.id === r.id));
     const done = new Set(this.records.map((r) => r.id));
     const queue = this.schedule.filter((game) => !done.has(game.id));
@@ -260,12 +262,17 @@ export class Tournament {
       return undefined;
     }
     if (played === undefined) {
+      const live = openLiveGame(config.out, {
+        id: game.id, variant: config.variant, attackers: names[0].name, defenders: names[1].name,
+        start: makeTfen(positions.value.start), date: new Date(started).toISOString(),
+      });
       played = await playGame({
         rules: this.rules, opening, start: positions.value.start,
         attackers: { name: names[0].name, engine: engines[0], tc: tcs[0] },
         defenders: { name: names[1].name, engine: engines[1], tc: tcs[1] },
-        adjudication: config.adjudication, timeMarginMs: config.timeMarginMs,
+        adjudication: config.adjudication, timeMarginMs: config.timeMarginMs, onTurn: live?.turn,
       });
+      live?.end();
     }
     engines.forEach((engine, side) => this.pool.release(engine, played.faulted === side));
     // After an interrupt or the SPRT's decision the game is dropped: killed engines are no fault of theirs.
