@@ -110,7 +110,7 @@ function checkTimeControl(tc: TimeControl, where: string): Result<TimeControl> {
   return ok(tc);
 }
 
-function parseEngine(value: unknown, index: number): Result<EngineConfig> {
+export function parseEngine(value: unknown, index: number): Result<EngineConfig> {
   const where = `engines[${index}]`;
   if (!isObject(value)) return err('bad-config', `${where}: expected an object with name and cmd`);
   for (const key of Object.keys(value)) {

@@ -1,0 +1,261 @@
+// Analyse: a game or position (tfen, move list, .otg) stepped through with the keyboard, and an
+// engine analysing the shown position continuously: MultiPV lines with clickable moves, the best
+// moves as arrows, an evaluation bar, and the evaluation over the whole game as a graph.
+
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { makeTfen, NO_SQUARE, parseTurn, Position, stepFrom, stepTo, type Result } from '../../engine/index.js';
+import type { EngineLine, ServerMessage } from '../shared/messages.js';
+import { Board } from './Board.js';
+import type { Connection } from './connection.js';
+import { EvalGraph } from './EvalGraph.js';
+import { attackersCp, barShare, numberText, resultText, scoreText, SIDE_NAMES } from './format.js';
+import { GameLine, parseMoveList } from './gameLine.js';
+import { useMoveInput } from './moveInput.js';
+import { readOtg, writeOtg } from './otgFile.js';
+import { MoveList } from './PlayView.js';
+
+export interface AnalyseProps {
+  conn: Connection;
+  engines: string[];
+  variants: string[];
+  active: boolean;
+  /** A game to show, replaced whenever another view opens one. */
+  opened: { line: GameLine; ply: number; title: string } | undefined;
+}
+
+/** The squares of a compact turn's steps on `pos`, for an arrow; undefined if it is not a legal turn there. */
+function turnSquares(pos: Position, move: string): number[] | undefined {
+  const steps = parseTurn(pos, move);
+  if (!steps.ok || steps.value.length === 0 || steps.value[0] === 0) return undefined;
+  return [stepFrom(steps.value[0]), ...steps.value.map(stepTo)];
+}
+
+export function AnalyseView(props: AnalyseProps) {
+  const { conn } = props;
+  const [line, setLine] = useState(() => GameLine.ofVariant('berserk'));
+  const [ply, setPly] = useState(0);
+  const [title, setTitle] = useState('');
+  const [flipped, setFlipped] = useState(false);
+  const [analysing, setAnalysing] = useState(false);
+  const [engine, setEngine] = useState(props.engines[0] ?? '');
+  const [multipv, setMultipv] = useState(3);
+  const [lines, setLines] = useState<EngineLine[]>([]);
+  const [engineState, setEngineState] = useState('');
+  const [setupText, setSetupText] = useState('');
+  const [setupVariant, setSetupVariant] = useState('berserk');
+  const [message, setMessage] = useState('');
+  const evals = useRef(new Map<number, number>());
+  const [, setEvalVersion] = useState(0);
+  const searchId = useRef(0);
+  const shownPly = useRef(ply);
+  shownPly.current = ply;
+
+  const pos = line.at(ply);
+  const outcome = line.outcome(ply);
+
+  const show = (next: GameLine, nextPly: number, nextTitle?: string): void => {
+    if (next !== line) evals.current = new Map();
+    setLine(next);
+    setPly(Math.max(0, Math.min(nextPly, next.length)));
+    if (nextTitle !== undefined) setTitle(nextTitle);
+  };
+  useEffect(() => {
+    if (props.opened !== undefined) {
+      evals.current = new Map();
+      show(props.opened.line, props.opened.ply, props.opened.title);
+    }
+  }, [props.opened]);
+
+  const input = useMoveInput(pos, outcome === undefined, (steps) => {
+    const next = line.truncated(ply);
+    next.push(steps);
+    show(next, ply + 1);
+  });
+
+  // The shown position is analysed while analysis is on and this view is open.
+  useEffect(() => {
+    setLines([]);
+    if (!analysing || !props.active || outcome !== undefined) {
+      if (searchId.current > 0) conn.send({ t: 'stop', slot: 'analysis' });
+      return;
+    }
+    const id = ++searchId.current;
+    conn.send({
+      t: 'search', id, slot: 'analysis', engine, variant: line.variant ?? line.rules.name, rules: line.rulesString, tfen: line.startTfen,
+      moves: line.moveTexts(ply), limits: { infinite: true }, multipv,
+    });
+  }, [line, ply, analysing, props.active, engine, multipv]);
+
+  useEffect(() => conn.listen((m: ServerMessage) => {
+    if (!('slot' in m) || m.slot !== 'analysis') return;
+    if (m.t === 'info' && m.id === searchId.current) {
+      setLines(m.lines);
+      const best = m.lines[0];
+      const cp = attackersCp(best?.score, lineRef.current.at(shownPly.current).side);
+      if (cp !== undefined) {
+        evals.current.set(shownPly.current, cp);
+        setEvalVersion((v) => v + 1);
+      }
+    }
+    if (m.t === 'engine') setEngineState(m.state === 'failed' ? `${m.engine} failed: ${m.detail ?? ''}` : m.state === 'starting' ? `${m.engine} starting…` : '');
+  }), []);
+  const lineRef = useRef(line);
+  lineRef.current = line;
+
+  // Arrow keys step through the game (not while typing in a field).
+  useEffect(() => {
+    if (!props.active) return undefined;
+    const onKey = (event: KeyboardEvent): void => {
+      const target = event.target as HTMLElement;
+      if (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT') return;
+      const moves: Record<string, number> = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: line.length, ArrowUp: 0, ArrowDown: line.length };
+      if (event.key in moves) {
+        event.preventDefault();
+        setPly(Math.max(0, Math.min(moves[event.key], line.length)));
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [props.active, ply, line]);
+
+  const playLine = (pv: string[], upTo: number): void => {
+    let next = line.truncated(ply);
+    for (let i = 0; i <= upTo; i++) {
+      const steps = parseTurn(next.last, pv[i]);
+      if (!steps.ok) break;
+      next = next.truncated(next.length);
+      next.push(steps.value);
+    }
+    show(next, next.length);
+  };
+
+  const applySetup = (kind: 'tfen' | 'moves'): void => {
+    const text = setupText.trim();
+    let result: Result<GameLine>;
+    if (text.includes('[rules:')) {
+      const record = readOtg(text);
+      result = record.ok ? { ok: true, value: record.value.line } : record;
+    } else if (kind === 'tfen') {
+      result = GameLine.fromTfen(setupVariant, text);
+    } else {
+      result = GameLine.withMoves(baseSetup(setupVariant), parseMoveList(text));
+    }
+    if (!result.ok) {
+      setMessage(result.error.message);
+      return;
+    }
+    setMessage('');
+    show(result.value, kind === 'tfen' ? 0 : result.value.length, '');
+  };
+  const loadFile = async (file: File): Promise<void> => {
+    const record = readOtg(await file.text());
+    if (!record.ok) {
+      setMessage(`${file.name}: ${record.error.message}`);
+      return;
+    }
+    setMessage('');
+    const tags = record.value.tags;
+    show(record.value.line, 0, `${tags.attackers ?? '?'} – ${tags.defenders ?? '?'}${tags.termination ? ` (${tags.termination})` : ''}`);
+  };
+  const download = (name: string, text: string): void => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  const copy = (text: string, what: string): void => {
+    void navigator.clipboard?.writeText(text).then(() => setMessage(`${what} copied`), () => setMessage(`${what}: ${text}`));
+  };
+  const saveOtg = (): void => {
+    const outcome = line.outcome();
+    const result = outcome === undefined ? '' : outcome.winner === null ? '0' : outcome.winner === 0 ? '1' : '-1';
+    const tags: Record<string, string> = { event: 'Hnefi GUI', site: 'hnefi gui', date: new Date().toISOString().slice(0, 10).replace(/-/g, '.') };
+    if (line.variant !== undefined) tags.variant = line.variant;
+    if (result !== '') tags.result = result;
+    if (outcome !== undefined) tags.termination = outcome.reason;
+    download('game.otg', writeOtg(line, tags));
+  };
+
+  const arrows = lines.map((l) => turnSquares(pos, l.pv[0])).filter((a): a is number[] => a !== undefined);
+  const bestCp = attackersCp(lines[0]?.score, pos.side);
+  const share = bestCp === undefined ? 0.5 : barShare(bestCp);
+  const tfen = makeTfen(pos);
+
+  return (
+    <div class="view analyse">
+      <div class="board-area with-bar">
+        <div class="eval-bar" data-testid="eval-bar" title="attackers' share (dark) against the defenders'">
+          <div class="attackers-share" style={{ height: `${(flipped ? 1 - share : share) * 100}%`, order: flipped ? 1 : 0 }} />
+        </div>
+        <Board
+          pos={input.shown} flipped={flipped} visited={input.pending.length > 0 ? [] : line.visited(ply - 1)} captured={input.pending.length > 0 ? [] : line.captured(ply - 1)}
+          selected={input.selected} targets={input.targets} arrows={input.pending.length > 0 ? [] : arrows} onPress={input.onPress} onDrop={input.onDrop}
+          label="analysis board"
+        />
+      </div>
+      <div class="panel">
+        {title !== '' && <div class="title">{title}</div>}
+        <div class="status" data-testid="analyse-status">
+          {outcome !== undefined ? <strong>{resultText(outcome.winner, outcome.reason)}</strong> : <span>{SIDE_NAMES[pos.side]} to move{pos.berserker !== NO_SQUARE ? ' (berserk run open)' : ''}</span>}
+          <span class="ply">turn {ply} of {line.length}</span>
+        </div>
+        {input.pending.length > 0 && <button class="primary" data-testid="end-turn" onClick={input.endTurn}>End turn</button>}
+        {input.refusal !== '' && <div class="refusal" data-testid="refusal">{input.refusal}</div>}
+        <div class="buttons">
+          <button onClick={() => setPly(0)} title="Home">«</button>
+          <button onClick={() => setPly(Math.max(0, ply - 1))} title="←" data-testid="back">◀</button>
+          <button onClick={() => setPly(Math.min(line.length, ply + 1))} title="→" data-testid="forward">▶</button>
+          <button onClick={() => setPly(line.length)} title="End">»</button>
+          <button onClick={() => setFlipped(!flipped)}>Flip</button>
+        </div>
+        <fieldset class="engine">
+          <legend>Engine</legend>
+          <label class="toggle"><input type="checkbox" checked={analysing} onChange={(e) => setAnalysing(e.currentTarget.checked)} data-testid="analyse-toggle" /> Analyse</label>
+          <select value={engine} onChange={(e) => setEngine(e.currentTarget.value)}>{props.engines.map((n) => <option key={n} value={n}>{n}</option>)}</select>
+          <label>Lines <select value={multipv} onChange={(e) => setMultipv(Number(e.currentTarget.value))} data-testid="multipv">
+            {[1, 2, 3, 4, 5].map((n) => <option key={n} value={n}>{n}</option>)}
+          </select></label>
+          {engineState !== '' && <div class="engine-state" data-testid="engine-state">{engineState}</div>}
+          <ol class="pv-lines" data-testid="pv-lines">
+            {lines.map((l) => (
+              <li key={l.multipv} class="pv-line">
+                <span class="score">{scoreText(l.score)}{l.bound === 'lowerbound' ? '≥' : l.bound === 'upperbound' ? '≤' : ''}</span>
+                <span class="depth">d{l.depth}</span>
+                <span class="pv">{l.pv.slice(0, 12).map((move, k) => <span key={k} class="pv-move" onClick={() => playLine(l.pv, k)}>{move}</span>)}</span>
+              </li>
+            ))}
+          </ol>
+          {lines[0] !== undefined && <div class="speed" data-testid="speed">depth {lines[0].depth} · {numberText(lines[0].nodes)} nodes · {numberText(lines[0].nps)} nodes/s</div>}
+        </fieldset>
+        <EvalGraph evals={evals.current} length={line.length} ply={ply} onSelect={setPly} />
+        <MoveList line={line} ply={ply} onSelect={setPly} />
+        <fieldset class="records">
+          <legend>Position and records</legend>
+          <div class="tfen"><input readOnly value={tfen} data-testid="tfen" /><button onClick={() => copy(tfen, 'tfen')}>Copy tfen</button></div>
+          <label>Variant <select value={setupVariant} onChange={(e) => setSetupVariant(e.currentTarget.value)} data-testid="setup-variant">
+            {props.variants.map((v) => <option key={v} value={v}>{v}</option>)}
+          </select></label>
+          <textarea rows={3} placeholder="paste a tfen, a move list or an .otg record" value={setupText} onInput={(e) => setSetupText(e.currentTarget.value)} data-testid="setup-text" />
+          <div class="buttons">
+            <button onClick={() => applySetup('tfen')} data-testid="set-tfen">Set tfen</button>
+            <button onClick={() => applySetup('moves')} data-testid="set-moves">Set moves</button>
+            <label class="file">Open .otg <input type="file" accept=".otg,text/plain" onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              if (file) void loadFile(file);
+            }} data-testid="otg-file" /></label>
+            <button onClick={saveOtg}>Save .otg</button>
+            <button onClick={() => copy(line.moveTexts().join(' '), 'moves')}>Copy moves</button>
+          </div>
+          {message !== '' && <div class="message" data-testid="setup-message">{message}</div>}
+        </fieldset>
+      </div>
+    </div>
+  );
+}
+
+function baseSetup(variant: string) {
+  const line = GameLine.ofVariant(variant);
+  return { rules: line.rules, variant, start: line.start };
+}
