@@ -37,7 +37,8 @@ export function AnalyseView(props: AnalyseProps) {
   const [title, setTitle] = useState('');
   const [flipped, setFlipped] = useState(false);
   const [analysing, setAnalysing] = useState(false);
-  const [engine, setEngine] = useState(props.engines[0] ?? '');
+  const [chosenEngine, setEngine] = useState('');
+  const engine = props.engines.includes(chosenEngine) ? chosenEngine : props.engines[0] ?? '';
   const [multipv, setMultipv] = useState(3);
   const [lines, setLines] = useState<EngineLine[]>([]);
   const [engineState, setEngineState] = useState('');
@@ -75,7 +76,7 @@ export function AnalyseView(props: AnalyseProps) {
   // The shown position is analysed while analysis is on and this view is open.
   useEffect(() => {
     setLines([]);
-    if (!analysing || !props.active || outcome !== undefined) {
+    if (!analysing || !props.active || outcome !== undefined || engine === '') {
       if (searchId.current > 0) conn.send({ t: 'stop', slot: 'analysis' });
       return;
     }
@@ -108,15 +109,18 @@ export function AnalyseView(props: AnalyseProps) {
     const onKey = (event: KeyboardEvent): void => {
       const target = event.target as HTMLElement;
       if (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT') return;
-      const moves: Record<string, number> = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: line.length, ArrowUp: 0, ArrowDown: line.length };
-      if (event.key in moves) {
+      const steps: Record<string, (p: number) => number> = {
+        ArrowLeft: (p) => p - 1, ArrowRight: (p) => p + 1, Home: () => 0, End: () => line.length, ArrowUp: () => 0, ArrowDown: () => line.length,
+      };
+      const step = steps[event.key];
+      if (step !== undefined) {
         event.preventDefault();
-        setPly(Math.max(0, Math.min(moves[event.key], line.length)));
+        setPly((p) => Math.max(0, Math.min(step(p), line.length)));
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [props.active, ply, line]);
+  }, [props.active, line]);
 
   const playLine = (pv: string[], upTo: number): void => {
     let next = line.truncated(ply);

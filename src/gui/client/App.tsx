@@ -2,6 +2,7 @@
 // survives a look at the analysis board; the server connection and its configured engines.
 
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { VARIANT_IDS } from '../../engine/index.js';
 import { AnalyseView } from './AnalyseView.js';
 import { Connection } from './connection.js';
 import type { GameLine } from './gameLine.js';
@@ -19,10 +20,16 @@ interface ServerInfo {
 
 export function App() {
   const conn = useMemo(() => new Connection(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`), []);
-  const [server, setServer] = useState<ServerInfo | undefined>(undefined);
+  // The board is drawn at once; the server's engines and folders fill in when it answers.
+  const [server, setServer] = useState<ServerInfo>({ engines: [], variants: [...VARIANT_IDS], watch: [], version: '' });
   const [connected, setConnected] = useState(false);
   const [view, setView] = useState<ViewName>(() => (location.hash.slice(1) as ViewName) || 'play');
   const [opened, setOpened] = useState<{ line: GameLine; ply: number; title: string } | undefined>(undefined);
+  // A view is built when first shown, then kept (a game in play survives a look elsewhere).
+  const [built, setBuilt] = useState<ReadonlySet<ViewName>>(() => new Set([view]));
+  useEffect(() => {
+    if (!built.has(view)) setBuilt(new Set([...built, view]));
+  }, [view]);
 
   useEffect(() => {
     const offState = conn.onState((open) => {
@@ -43,6 +50,7 @@ export function App() {
 
   const open = (line: GameLine, title: string, ply = 0): void => {
     setOpened({ line, ply, title });
+    setBuilt(new Set([...built, 'analyse']));
     setView('analyse');
   };
 
@@ -57,21 +65,19 @@ export function App() {
             </button>
           ))}
         </nav>
-        <span class={`connection ${connected ? 'up' : 'down'}`} data-testid="connection">{connected ? server?.version ?? 'connected' : 'connecting…'}</span>
+        <span class={`connection ${connected ? 'up' : 'down'}`} data-testid="connection">{connected ? server.version || 'connected' : 'connecting…'}</span>
       </header>
-      {server === undefined ? <main class="loading">Connecting to the Hnefi server…</main> : (
-        <main>
-          <section hidden={view !== 'play'}>
-            <PlayView conn={conn} engines={server.engines} variants={server.variants} active={view === 'play'} onAnalyse={(line) => open(line, 'game in play', line.length)} />
-          </section>
-          <section hidden={view !== 'analyse'}>
-            <AnalyseView conn={conn} engines={server.engines} variants={server.variants} active={view === 'analyse'} opened={opened} />
-          </section>
-          <section hidden={view !== 'watch'}>
-            <WatchView conn={conn} presets={server.watch} onOpen={(line, title) => open(line, title)} />
-          </section>
-        </main>
-      )}
+      <main>
+        <section hidden={view !== 'play'}>
+          {built.has('play') && <PlayView conn={conn} engines={server.engines} variants={server.variants} active={view === 'play'} onAnalyse={(line) => open(line, 'game in play', line.length)} />}
+        </section>
+        <section hidden={view !== 'analyse'}>
+          {built.has('analyse') && <AnalyseView conn={conn} engines={server.engines} variants={server.variants} active={view === 'analyse'} opened={opened} />}
+        </section>
+        <section hidden={view !== 'watch'}>
+          {built.has('watch') && <WatchView conn={conn} presets={server.watch} onOpen={(line, title) => open(line, title)} />}
+        </section>
+      </main>
     </div>
   );
 }

@@ -49,6 +49,14 @@ export function PlayView(props: { conn: Connection; engines: string[]; variants:
   const gameRef = useRef(game);
   gameRef.current = game;
 
+  // The server names its engines after the page is drawn: seats get the first engine until chosen.
+  useEffect(() => {
+    if (props.engines.length === 0) return;
+    const known = (name: string): string => (props.engines.includes(name) ? name : props.engines[0]);
+    setSettings((s) => ({ ...s, engines: [known(s.engines[0]), known(s.engines[1])] }));
+    setGame((g) => ({ ...g, seats: [g.seats[0] === undefined ? undefined : known(g.seats[0]), g.seats[1] === undefined ? undefined : known(g.seats[1])] }));
+  }, [props.engines.join('\n')]);
+
   const pos = game.line.last;
   const mover = pos.side;
   const engineToMove = game.seats[mover];

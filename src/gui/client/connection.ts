@@ -49,8 +49,10 @@ export class Connection {
     return () => this.listeners.delete(listener);
   }
 
+  /** Hears every change of the connection, and at once whether it is open now. */
   onState(listener: StateListener): () => void {
     this.stateListeners.add(listener);
+    listener(this.open);
     return () => this.stateListeners.delete(listener);
   }
 }
