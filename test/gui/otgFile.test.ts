@@ -17,7 +17,7 @@ describe('.otg records on the page', () => {
     const game = GameLine.withMoves({ rules: rules.value, variant: 'berserk', start: start.value }, ['d1d5d7', 'j9j8']);
     if (!game.ok) throw new Error(game.error.message);
     const text = writeOtg(game.value, { variant: 'berserk', attackers: 'Ann' });
-    expect(text).toContain('1. d1-d5xc5 d5=d7xe7 j9-j8');
+    expect(text).toContain('1. d1-d5xc5 d5=d7xe7 Kj9-j8');
     const read = readOtg(text);
     if (!read.ok) throw new Error(read.error.message);
     expect(read.value.tags.attackers).toBe('Ann');
