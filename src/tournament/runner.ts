@@ -5,7 +5,8 @@
 
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { err, getVariant, makeTfen, ok, type Result, type RuleSet } from '../engine/index.js';
+import { err, getVariant, ok, type Result, type RuleSet } from '../engine/index.js';
+import { makeTfen } from '../notation/index.js';
 import { makeTimeControlText } from './clock.js';
 import type { EngineConfig, TournamentConfig } from './config.js';
 import { EngineClient } from '../client/engineClient.js';

@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getVariant, makeTfen, parseTurn, Position } from '../../src/engine/index.js';
-import { gameRulesString, makeOtg, playTurnRecorded } from '../../src/tournament/otg.js';
+import { getVariant, Position } from '../../src/engine/index.js';
+import { makeTfen, parseTurn } from '../../src/notation/index.js';
+import { gameRulesString, makeOtg, playTurnRecorded } from '../../src/notation/index.js';
 import { CLI, launchBrowser, startGuiProcess, type GuiProcess, type TestBrowser } from './guiProcess.js';
 
 /** A berserk position where the attacker on d1 captures on d5 (c5) and goes on to d7 (capturing e7). */

@@ -3,7 +3,8 @@
 // moves as arrows, an evaluation bar, and the evaluation over the whole game as a graph.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { makeTfen, NO_SQUARE, parseTurn, Position, stepFrom, stepTo, type Result } from '../../engine/index.js';
+import { NO_SQUARE, Position, stepFrom, stepTo, type Result } from '../../engine/index.js';
+import { makeTfen, parseTurn } from '../../notation/index.js';
 import type { EngineLine, ServerMessage } from '../shared/messages.js';
 import { Board } from './Board.js';
 import type { Connection } from './connection.js';

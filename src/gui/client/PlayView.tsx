@@ -2,7 +2,8 @@
 // movetime or a clock with increment (shown running); undo, resign, new game; the result and why.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { parseTurn, type Side } from '../../engine/index.js';
+import { type Side } from '../../engine/index.js';
+import { parseTurn } from '../../notation/index.js';
 import type { EngineLine, Limits, ServerMessage, Slot } from '../shared/messages.js';
 import { Board } from './Board.js';
 import type { Connection } from './connection.js';

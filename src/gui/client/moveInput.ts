@@ -3,7 +3,8 @@
 // turn (or the run cannot go on). A step the rules refuse gets their reason.
 
 import { useEffect, useState } from 'preact/hooks';
-import { makeSquare, NO_SQUARE, NO_WINNER, parseTurn, SIDE_MASK, stepTo, EMPTY, makeStep, type Position } from '../../engine/index.js';
+import { makeSquare, NO_SQUARE, NO_WINNER, SIDE_MASK, stepTo, EMPTY, makeStep, type Position } from '../../engine/index.js';
+import { parseTurn } from '../../notation/index.js';
 import { stepsFrom } from './gameLine.js';
 
 export interface MoveInput {

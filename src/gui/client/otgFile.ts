@@ -1,10 +1,9 @@
-// OpenTafl game records (.otg) on the page: reading one into a game (tags, the rules string's rules
-// and start position, the turns) and writing a game as `hnefi tournament` writes them.
+// OpenTafl game records (.otg) on the page: a record read into a game (the rules string's rules and
+// start position, told to engines by variant name when they are a known variant's), and a game
+// written as `hnefi tournament` writes them.
 
-import {
-  err, getVariant, makeRulesString, ok, parseRulesString, Position, type Result,
-} from '../../engine/index.js';
-import { gameRulesString, makeOtg, playTurnRecorded } from '../../tournament/otg.js';
+import { err, getVariant, ok, Position, type Result } from '../../engine/index.js';
+import { gameRulesString, makeOtg, makeRulesString, parseOtg, parseRulesString, playTurnRecorded } from '../../notation/index.js';
 import { GameLine } from './gameLine.js';
 
 export interface OtgRecord {
@@ -12,36 +11,18 @@ export interface OtgRecord {
   line: GameLine;
 }
 
-/** One OTN move record: its separator tells whether it starts a turn (`-`, `^`) or continues a berserk run (`=`, `^=`). */
-const STEP = /^[tcnkTCNK]?[a-z]\d{1,2}(\^=|[-^=])[a-z]\d{1,2}/;
-
 export function readOtg(text: string): Result<OtgRecord> {
-  const tags: Record<string, string> = {};
-  const turns: string[][] = [];
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    const tag = /^\[([^:\]]+):(.*)\]$/.exec(line);
-    if (tag) {
-      tags[tag[1]] = tag[2];
-      continue;
-    }
-    for (const token of line.replace(/\{[^}]*\}/g, ' ').split(/\s+/)) {
-      if (token === '' || /^\d+\.$/.test(token)) continue;
-      const step = STEP.exec(token);
-      if (!step) return err('bad-otg', `'${token}' is not an OpenTafl move record`);
-      if (step[1].includes('=') && turns.length > 0) turns[turns.length - 1].push(token);
-      else turns.push([token]);
-    }
-  }
-  if (tags.rules === undefined) return err('bad-otg', 'the record has no [rules:...] tag');
-  const rules = parseRulesString(tags.rules);
+  const record = parseOtg(text);
+  if (!record.ok) return record;
+  const { tags, rules: rulesText, turns } = record.value;
+  const rules = parseRulesString(rulesText);
   if (!rules.ok) return err('bad-otg', `[rules]: ${rules.error.message}`);
   const start = Position.start(rules.value);
-  // A known variant is told to engines by name (with the record's start position as a tfen).
   const variant = tags.variant !== undefined ? getVariant(tags.variant) : undefined;
-  const sameRules = variant?.ok === true && makeRulesString({ ...variant.value, start: rules.value.start, firstSide: rules.value.firstSide }) === makeRulesString(rules.value);
+  const sameRules = variant?.ok === true
+    && makeRulesString({ ...variant.value, start: rules.value.start, firstSide: rules.value.firstSide }) === makeRulesString(rules.value);
   const line = GameLine.withMoves(
-    sameRules ? { rules: variant.value, variant: variant.value.name, start } : { rules: rules.value, rulesString: tags.rules, start },
+    sameRules ? { rules: variant.value, variant: variant.value.name, start } : { rules: rules.value, rulesString: rulesText, start },
     turns.map((steps) => steps.join('|')),
   );
   return line.ok ? ok({ tags, line: line.value }) : err('bad-otg', line.error.message);

@@ -2,9 +2,8 @@
 // changes nothing. Positions and moves are checked against the rules here, so that only legal
 // positions reach an engine (and no text of the page's choosing is ever written to one).
 
-import {
-  err, getVariant, ok, parseRulesString, parseTfen, playMoves, Position, type Result, type RuleSet,
-} from '../../engine/index.js';
+import { err, getVariant, ok, Position, type Result, type RuleSet } from '../../engine/index.js';
+import { parseRulesString, parseTfen, playMoves } from '../../notation/index.js';
 import { SLOTS, type ClientMessage, type Limits, type SearchRequest, type Slot } from '../shared/messages.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

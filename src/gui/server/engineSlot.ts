@@ -4,8 +4,8 @@
 // INFO_INTERVAL_MS, and any fault (crash, hang, no answer in time) reported to the page. A failed
 // engine is killed; the next search or a restart starts a fresh process.
 
-import { EngineProcess, type EngineSpec, type Timeouts } from '../../tournament/engineProcess.js';
-import type { EngineInfo } from '../../tournament/engineInfo.js';
+import { EngineClient, type EngineSpec, type Timeouts } from '../../client/engineClient.js';
+import type { EngineInfo } from '../../client/engineInfo.js';
 import type { EngineLine, SearchRequest, ServerMessage, Slot } from '../shared/messages.js';
 import { makeGoCommand, makePositionCommand } from './clientMessages.js';
 
@@ -15,7 +15,7 @@ const INFO_INTERVAL_MS = 100;
 const MOVETIME_GRACE_MS = 5_000;
 
 export class EngineSlot {
-  private engine: EngineProcess | undefined;
+  private engine: EngineClient | undefined;
   private engineName = '';
   /** The rules the engine is set to: a variant name, or `rules:<string>`. */
   private rulesKey = '';
@@ -70,13 +70,13 @@ export class EngineSlot {
     if (this.searching) this.engine?.stop();
   }
 
-  private async ensureEngine(name: string): Promise<EngineProcess | undefined> {
+  private async ensureEngine(name: string): Promise<EngineClient | undefined> {
     if (this.engine !== undefined && this.engine.alive && this.engineName === name) return this.engine;
     this.engine?.kill();
     this.engine = undefined;
     const spec = this.specs.get(name)!;
     this.send({ t: 'engine', slot: this.slot, engine: name, state: 'starting' });
-    const started = await EngineProcess.start(spec, this.timeouts);
+    const started = await EngineClient.start(spec, this.timeouts);
     if (!started.ok) {
       this.send({ t: 'engine', slot: this.slot, engine: name, state: 'failed', detail: `${started.fault}: ${started.detail}` });
       return undefined;

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { err, ok, type Result } from '../../engine/index.js';
 import { parseEngine, parseEngineFlag } from '../../tournament/config.js';
-import { DEFAULT_TIMEOUTS, type EngineSpec, type Timeouts } from '../../tournament/engineProcess.js';
+import { DEFAULT_TIMEOUTS, type EngineSpec, type Timeouts } from '../../client/engineClient.js';
 
 export interface GuiConfig {
   host: string;

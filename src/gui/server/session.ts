@@ -3,7 +3,7 @@
 
 import { ENGINE_VERSION } from '../../protocol/identity.js';
 import { VARIANT_IDS } from '../../engine/index.js';
-import type { Timeouts, EngineSpec } from '../../tournament/engineProcess.js';
+import type { Timeouts, EngineSpec } from '../../client/engineClient.js';
 import type { ClientMessage, ServerMessage, Slot } from '../shared/messages.js';
 import { parseClientMessage } from './clientMessages.js';
 import { EngineSlot } from './engineSlot.js';

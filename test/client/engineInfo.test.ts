@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInfoLine } from '../../src/tournament/engineInfo.js';
+import { parseInfoLine } from '../../src/client/engineInfo.js';
 
 describe('parseInfoLine', () => {
   it('reads depth, MultiPV index, score, speed and the line', () => {
