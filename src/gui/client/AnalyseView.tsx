@@ -5,8 +5,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { NO_SQUARE, Position, stepFrom, stepTo, type Result } from '../../engine/index.js';
 import { makeTfen, parseTurn } from '../../notation/index.js';
-import type { EngineLine, ServerMessage } from '../shared/messages.js';
+import type { EngineLine, Limits, ServerMessage } from '../shared/messages.js';
 import { Board } from './Board.js';
+import { Captures } from './Captures.js';
 import type { Connection } from './connection.js';
 import { EvalGraph } from './EvalGraph.js';
 import { attackersCp, barShare, numberText, resultText, scoreText, SIDE_NAMES } from './format.js';
@@ -14,6 +15,7 @@ import { GameLine, parseMoveList } from './gameLine.js';
 import { useMoveInput } from './moveInput.js';
 import { readOtg, writeOtg } from './otgFile.js';
 import { MoveList } from './PlayView.js';
+import { PositionEditor } from './PositionEditor.js';
 
 export interface AnalyseProps {
   conn: Connection;
@@ -23,6 +25,9 @@ export interface AnalyseProps {
   /** A game to show, replaced whenever another view opens one. */
   opened: { line: GameLine; ply: number; title: string } | undefined;
 }
+
+/** Time per position when the whole game is evaluated for the graph. */
+const SWEEP_MOVETIME_MS = 300;
 
 /** The squares of a compact turn's steps on `pos`, for an arrow; undefined if it is not a legal turn there. */
 function turnSquares(pos: Position, move: string): number[] | undefined {
@@ -46,11 +51,13 @@ export function AnalyseView(props: AnalyseProps) {
   const [setupText, setSetupText] = useState('');
   const [setupVariant, setSetupVariant] = useState('berserk');
   const [message, setMessage] = useState('');
+  const [editing, setEditing] = useState(false);
   const evals = useRef(new Map<number, number>());
   const [, setEvalVersion] = useState(0);
   const searchId = useRef(0);
-  const shownPly = useRef(ply);
-  shownPly.current = ply;
+  /** The turn the running search is about (the shown one, or the one a whole-game evaluation is at). */
+  const searchPly = useRef(0);
+  const [sweep, setSweep] = useState<number | undefined>(undefined);
 
   const pos = line.at(ply);
   const outcome = line.outcome(ply);
@@ -74,42 +81,65 @@ export function AnalyseView(props: AnalyseProps) {
     show(next, ply + 1);
   });
 
+  const search = (at: number, limits: Limits, lineCount: number): void => {
+    const id = ++searchId.current;
+    searchPly.current = at;
+    conn.send({
+      t: 'search', id, slot: 'analysis', engine, variant: line.variant ?? line.rules.name, rules: line.rulesString, tfen: line.startTfen,
+      moves: line.moveTexts(at), limits, multipv: lineCount,
+    });
+  };
+
   // The shown position is analysed while analysis is on and this view is open.
   useEffect(() => {
     setLines([]);
+    if (sweep !== undefined) return;
     if (!analysing || !props.active || outcome !== undefined || engine === '') {
       if (searchId.current > 0) conn.send({ t: 'stop', slot: 'analysis' });
       return;
     }
-    const id = ++searchId.current;
-    conn.send({
-      t: 'search', id, slot: 'analysis', engine, variant: line.variant ?? line.rules.name, rules: line.rulesString, tfen: line.startTfen,
-      moves: line.moveTexts(ply), limits: { infinite: true }, multipv,
-    });
-  }, [line, ply, analysing, props.active, engine, multipv]);
+    search(ply, { infinite: true }, multipv);
+  }, [line, ply, analysing, props.active, engine, multipv, sweep]);
+
+  // Evaluating the whole game: a short search of every position in turn, for the graph.
+  useEffect(() => {
+    if (sweep === undefined) return;
+    if (sweep > line.length || !props.active || engine === '') {
+      setSweep(undefined);
+      return;
+    }
+    if (line.outcome(sweep) !== undefined) setSweep(sweep + 1);
+    else search(sweep, { movetime: SWEEP_MOVETIME_MS }, 1);
+  }, [sweep, line, props.active]);
 
   useEffect(() => conn.listen((m: ServerMessage) => {
     if (!('slot' in m) || m.slot !== 'analysis') return;
     if (m.t === 'info' && m.id === searchId.current) {
-      setLines(m.lines);
+      if (sweepRef.current === undefined) setLines(m.lines);
       const best = m.lines[0];
-      const cp = attackersCp(best?.score, lineRef.current.at(shownPly.current).side);
+      const cp = attackersCp(best?.score, lineRef.current.at(searchPly.current).side);
       if (cp !== undefined) {
-        evals.current.set(shownPly.current, cp);
+        evals.current.set(searchPly.current, cp);
         setEvalVersion((v) => v + 1);
       }
     }
+    if (m.t === 'bestmove' && m.id === searchId.current && sweepRef.current !== undefined) setSweep(sweepRef.current + 1);
+    if (m.t === 'engine' && m.state === 'failed') setSweep(undefined);
     if (m.t === 'engine') setEngineState(m.state === 'failed' ? `${m.engine} failed: ${m.detail ?? ''}` : m.state === 'starting' ? `${m.engine} starting…` : '');
   }), []);
   const lineRef = useRef(line);
   lineRef.current = line;
+  const sweepRef = useRef(sweep);
+  sweepRef.current = sweep;
 
   // Arrow keys step through the game (not while typing in a field).
   useEffect(() => {
     if (!props.active) return undefined;
     const onKey = (event: KeyboardEvent): void => {
       const target = event.target as HTMLElement;
-      if (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT') return;
+      const typing = target.tagName === 'TEXTAREA' || target.tagName === 'SELECT'
+        || (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'file'].includes(target.type));
+      if (typing) return;
       const steps: Record<string, (p: number) => number> = {
         ArrowLeft: (p) => p - 1, ArrowRight: (p) => p + 1, Home: () => 0, End: () => line.length, ArrowUp: () => 0, ArrowDown: () => line.length,
       };
@@ -188,6 +218,19 @@ export function AnalyseView(props: AnalyseProps) {
   const share = bestCp === undefined ? 0.5 : barShare(bestCp);
   const tfen = makeTfen(pos);
 
+  if (editing) {
+    return (
+      <div class="view analyse">
+        <div class="board-area">
+          <PositionEditor from={pos} onCancel={() => setEditing(false)} onDone={(start) => {
+            setEditing(false);
+            show(new GameLine({ rules: line.rules, variant: line.variant, rulesString: line.rulesString, start }), 0, 'set-up position');
+          }} />
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div class="view analyse">
       <div class="board-area with-bar">
@@ -208,6 +251,7 @@ export function AnalyseView(props: AnalyseProps) {
         </div>
         {input.pending.length > 0 && <button class="primary" data-testid="end-turn" onClick={input.endTurn}>End turn</button>}
         {input.refusal !== '' && <div class="refusal" data-testid="refusal">{input.refusal}</div>}
+        <Captures start={line.start} now={input.shown} />
         <div class="buttons">
           <button onClick={() => setPly(0)} title="Home">«</button>
           <button onClick={() => setPly(Math.max(0, ply - 1))} title="←" data-testid="back">◀</button>
@@ -235,6 +279,11 @@ export function AnalyseView(props: AnalyseProps) {
           {lines[0] !== undefined && <div class="speed" data-testid="speed">depth {lines[0].depth} · {numberText(lines[0].nodes)} nodes · {numberText(lines[0].nps)} nodes/s</div>}
         </fieldset>
         <EvalGraph evals={evals.current} length={line.length} ply={ply} onSelect={setPly} />
+        <div class="buttons">
+          {sweep === undefined
+            ? <button onClick={() => setSweep(0)} disabled={engine === '' || line.length === 0} data-testid="evaluate-game">Evaluate the whole game</button>
+            : <button onClick={() => setSweep(undefined)}>Stop evaluating (turn {sweep} of {line.length})</button>}
+        </div>
         <MoveList line={line} ply={ply} onSelect={setPly} />
         <fieldset class="records">
           <legend>Position and records</legend>
@@ -246,6 +295,7 @@ export function AnalyseView(props: AnalyseProps) {
           <div class="buttons">
             <button onClick={() => applySetup('tfen')} data-testid="set-tfen">Set tfen</button>
             <button onClick={() => applySetup('moves')} data-testid="set-moves">Set moves</button>
+            <button onClick={() => setEditing(true)} data-testid="edit">Edit position</button>
             <label class="file">Open .otg <input type="file" accept=".otg,text/plain" onChange={(e) => {
               const file = e.currentTarget.files?.[0];
               if (file) void loadFile(file);

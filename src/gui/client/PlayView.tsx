@@ -6,6 +6,7 @@ import { type Side } from '../../engine/index.js';
 import { parseTurn } from '../../notation/index.js';
 import type { EngineLine, Limits, ServerMessage, Slot } from '../shared/messages.js';
 import { Board } from './Board.js';
+import { Captures } from './Captures.js';
 import type { Connection } from './connection.js';
 import { clockText, resultText, scoreText, SIDE_NAMES } from './format.js';
 import { GameLine } from './gameLine.js';
@@ -171,7 +172,7 @@ export function PlayView(props: { conn: Connection; engines: string[]; variants:
 
   return (
     <div class="view play">
-      <div class="board-area">
+      <div class={`board-area${game.settings.timeMode === 'clock' ? ' clocked' : ''}`}>
         {game.settings.timeMode === 'clock' && <Clock side={flipped ? 0 : 1} ms={clockOf(flipped ? 0 : 1)} running={!over && mover === (flipped ? 0 : 1)} />}
         <Board
           pos={input.shown} flipped={flipped} visited={input.pending.length > 0 ? [] : game.line.visited(last)} captured={input.pending.length > 0 ? [] : game.line.captured(last)}
@@ -189,6 +190,7 @@ export function PlayView(props: { conn: Connection; engines: string[]; variants:
         </div>
         {input.pending.length > 0 && <button class="primary" data-testid="end-turn" onClick={input.endTurn}>End turn</button>}
         {input.refusal !== '' && <div class="refusal" data-testid="refusal">{input.refusal}</div>}
+        <Captures start={game.line.start} now={input.shown} />
         {engineError !== undefined && (
           <div class="engine-error" data-testid="engine-error">
             <strong>{engineError.engine} failed</strong> ({engineError.slot}): {engineError.detail}
