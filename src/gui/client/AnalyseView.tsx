@@ -262,7 +262,7 @@ export function AnalyseView(props: AnalyseProps) {
         <fieldset class="engine">
           <legend>Engine</legend>
           <label class="toggle"><input type="checkbox" checked={analysing} onChange={(e) => setAnalysing(e.currentTarget.checked)} data-testid="analyse-toggle" /> Analyse</label>
-          <select value={engine} onChange={(e) => setEngine(e.currentTarget.value)}>{props.engines.map((n) => <option key={n} value={n}>{n}</option>)}</select>
+          <select value={engine} onChange={(e) => setEngine(e.currentTarget.value)} data-testid="analysis-engine">{props.engines.map((n) => <option key={n} value={n}>{n}</option>)}</select>
           <label>Lines <select value={multipv} onChange={(e) => setMultipv(Number(e.currentTarget.value))} data-testid="multipv">
             {[1, 2, 3, 4, 5].map((n) => <option key={n} value={n}>{n}</option>)}
           </select></label>

@@ -47,6 +47,15 @@ export function App() {
   useEffect(() => {
     location.hash = view;
   }, [view]);
+  // The address names the view: back, forward and links switch views.
+  useEffect(() => {
+    const onHash = (): void => {
+      const name = location.hash.slice(1);
+      if (name === 'play' || name === 'analyse' || name === 'watch') setView(name);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
 
   const open = (line: GameLine, title: string, ply = 0): void => {
     setOpened({ line, ply, title });
