@@ -1,4 +1,5 @@
-// Bundles the CLI, the search worker and the Lazy SMP helper thread into dist/ (no tsx at run time).
+// Bundles the CLI, the search worker and the Lazy SMP helper thread into dist/ (no tsx at run time),
+// and the GUI's page into dist/gui.
 // Code shared by them, and each CLI command loaded on demand, go to chunk files beside them in dist/
 // (not a subfolder: workers are found relative to the module that starts them), so that starting
 // the engine server parses only what it runs.
