@@ -33,6 +33,8 @@ export const guiCommand: CommandModule<object, GuiFlags> = {
     }
     console.log(`Hnefi GUI at ${running.value.url}  (engines: ${config.value.engines.map((e) => e.name).join(', ')}; Ctrl-C to stop)`);
     const stop = (): void => {
+      // Engines are asked to quit; one that does not within a moment ends with our exit (its stdin closes).
+      setTimeout(() => process.exit(0), 2000).unref();
       void running.value.close().then(() => process.exit(0));
     };
     process.once('SIGINT', stop);
