@@ -1,5 +1,5 @@
-// Bundles the CLI, the search worker and the Lazy SMP helper thread into dist/ (no tsx at run time),
-// and the GUI's page into dist/gui.
+// Bundles the CLI, the library, the search worker and the Lazy SMP helper thread into dist/ (no tsx at
+// run time), the rules alone into dist/rules.js, and the GUI's page into dist/gui.
 // Code shared by them, and each CLI command loaded on demand, go to chunk files beside them in dist/
 // (not a subfolder: workers are found relative to the module that starts them), so that starting
 // the engine server parses only what it runs.
@@ -25,7 +25,7 @@ const common = {
 
 const result = await build({
   ...common,
-  entryPoints: { hnefi: 'src/cli.ts', 'search-worker': 'src/facade/searchWorker.ts', 'search-helper': 'src/search/helperWorker.ts' },
+  entryPoints: { hnefi: 'src/cli.ts', index: 'src/index.ts', 'search-worker': 'src/facade/searchWorker.ts', 'search-helper': 'src/search/helperWorker.ts' },
   outdir: 'dist',
   entryNames: '[name]',
   splitting: true,
@@ -51,6 +51,19 @@ await build({
 });
 cpSync('src/gui/client/index.html', 'dist/gui/index.html');
 cpSync('src/gui/client/style.css', 'dist/gui/style.css');
+
+// The rules alone, for browsers and other runtimes: one file, no Node.js banner.
+await build({
+  entryPoints: ['src/rules.ts'],
+  outfile: 'dist/rules.js',
+  bundle: true,
+  platform: 'neutral',
+  target: 'es2022',
+  format: 'esm',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  minifySyntax: true,
+});
 
 // Chunks of earlier builds (their names carry a content hash) would pile up: remove those not just written.
 const written = new Set(Object.keys(result.metafile.outputs).map((path) => path.replace(/^dist\//, '')));

@@ -15,17 +15,38 @@ const STREAMING = fileURLToPath(new URL('../test/fixtures/streamingEngine.mjs', 
 const CHROMIUM = process.argv[2] ?? '/usr/bin/chromium';
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const server = spawn(process.execPath, [
-  HNEFI, 'gui', '--port', '0',
-  '--engine', `name=Hnefi cmd=${process.execPath} args="${HNEFI}"`, '--engine', `name=Streaming cmd=${process.execPath} args="${STREAMING}"`,
-], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve) => createInterface({ input: server.stdout }).on('line', (line) => {
-  const match = /(http:\/\/\S+)/.exec(line);
-  if (match) resolve(match[1]);
-}));
+const server = spawn(
+  process.execPath,
+  [
+    HNEFI,
+    'gui',
+    '--port',
+    '0',
+    '--engine',
+    `name=Hnefi cmd=${process.execPath} args="${HNEFI}"`,
+    '--engine',
+    `name=Streaming cmd=${process.execPath} args="${STREAMING}"`,
+  ],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const url = await new Promise((resolve) =>
+  createInterface({ input: server.stdout }).on('line', (line) => {
+    const match = /(http:\/\/\S+)/.exec(line);
+    if (match) resolve(match[1]);
+  }),
+);
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -47,7 +68,11 @@ try {
   }
   console.log(`page load to board: median ${median(loads).toFixed(0)} ms (${loads.map((x) => x.toFixed(0)).join(' ')})`);
 
-  for (const [variant, squares] of [['brandubh', ['d2', 'b4']], ['copenhagen', ['d1', 'a4']], ['alea-evangelii', ['c1', 'a3']]]) {
+  for (const [variant, squares] of [
+    ['brandubh', ['d2', 'b4']],
+    ['copenhagen', ['d1', 'a4']],
+    ['alea-evangelii', ['c1', 'a3']],
+  ]) {
     await page.selectOption('[data-testid=variant]', variant);
     await page.selectOption('[data-testid=you]', 'people');
     await page.click('[data-testid=new-game]');
@@ -72,7 +97,11 @@ try {
     console.log(`click to redrawn board, ${variant}: median ${median(times).toFixed(1)} ms, worst ${Math.max(...times).toFixed(1)} ms`);
   }
 
-  for (const [engine, variant] of [['Hnefi', 'copenhagen'], ['Streaming', 'copenhagen'], ['Streaming', 'alea-evangelii']]) {
+  for (const [engine, variant] of [
+    ['Hnefi', 'copenhagen'],
+    ['Streaming', 'copenhagen'],
+    ['Streaming', 'alea-evangelii'],
+  ]) {
     await page.goto(`${url}#analyse`);
     await page.locator('.analyse .board').waitFor();
     await page.selectOption('[data-testid=analysis-engine]', engine);
@@ -110,7 +139,9 @@ try {
     }, seconds);
     await page.uncheck('[data-testid=analyse-toggle]');
     // Updates: animation frames in which the lines changed (at most one a frame).
-    console.log(`analysis by ${engine}, ${variant}, 5 lines: ${(result.updates / seconds).toFixed(1)} redraws/s of the lines, ${(result.frames / seconds).toFixed(0)} frames/s, longest main-thread task ${result.longest.toFixed(0)} ms`);
+    console.log(
+      `analysis by ${engine}, ${variant}, 5 lines: ${(result.updates / seconds).toFixed(1)} redraws/s of the lines, ${(result.frames / seconds).toFixed(0)} frames/s, longest main-thread task ${result.longest.toFixed(0)} ms`,
+    );
   }
 } finally {
   await browser.close();

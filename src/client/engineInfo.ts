@@ -21,7 +21,7 @@ export interface EngineInfo {
 }
 
 const NUMERIC = ['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'time', 'hashfull'] as const;
-type NumericKey = typeof NUMERIC[number];
+type NumericKey = (typeof NUMERIC)[number];
 const isNumericKey = (token: string): token is NumericKey => (NUMERIC as readonly string[]).includes(token);
 
 /** Reads one `info ...` line; undefined for a line that is not `info`. Unknown tokens are skipped, as in UCI. */

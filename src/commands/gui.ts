@@ -11,11 +11,16 @@ export const guiCommand: CommandModule<object, GuiFlags> = {
       .option('port', { type: 'number', describe: 'port to listen on (default 8080; 0: any free port)' })
       .option('host', { type: 'string', describe: 'address to listen on (default 127.0.0.1: this machine only)' })
       .option('engine', {
-        type: 'string', array: true,
-        describe: "an engine the page may use: 'name=a cmd=node args=\"dist/hnefi.js\" option.Hash=64' (repeat; default: this Hnefi)",
+        type: 'string',
+        array: true,
+        describe: 'an engine the page may use: \'name=a cmd=node args="dist/hnefi.js" option.Hash=64\' (repeat; default: this Hnefi)',
       })
       .option('config', { type: 'string', describe: 'JSON file with engines, host, port, watch (flags override it)' })
-      .option('watch', { type: 'string', array: true, describe: "a tournament's out folder to offer for watching (repeat)" }) as unknown as Argv<GuiFlags>,
+      .option('watch', {
+        type: 'string',
+        array: true,
+        describe: "a tournament's out folder to offer for watching (repeat)",
+      }) as unknown as Argv<GuiFlags>,
   handler: async (args) => {
     const config = loadGuiConfig(args);
     if (!config.ok) {

@@ -24,8 +24,10 @@ beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'hnefi-gui-'));
   [gui, browser] = await Promise.all([
     startGuiProcess([
-      '--engine', `name=Hnefi cmd=${process.execPath} args="${CLI}" option.Threads=1`,
-      '--engine', `name=Crasher cmd=${process.execPath} args="test/fixtures/brokenEngine.mjs crash"`,
+      '--engine',
+      `name=Hnefi cmd=${process.execPath} args="${CLI}" option.Threads=1`,
+      '--engine',
+      `name=Crasher cmd=${process.execPath} args="test/fixtures/brokenEngine.mjs crash"`,
     ]),
     launchBrowser(),
   ]);
@@ -61,7 +63,7 @@ describe('hnefi gui in Chromium', () => {
         const text = document.querySelector('.play [data-testid=status]')?.textContent ?? '';
         return text.includes('Attackers to move') || document.querySelector('.play [data-testid=result]') !== null;
       });
-      if (await page.locator('.play [data-testid=result]').count() > 0) break;
+      if ((await page.locator('.play [data-testid=result]').count()) > 0) break;
       // Any attacker with a step: click it, then one of the targets the page offers.
       const squares = await page.locator('.play [data-piece].attacker').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-piece')!));
       let moved = false;
@@ -70,7 +72,7 @@ describe('hnefi gui in Chromium', () => {
         const targets = await page.locator('.play [data-target]').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-target')!));
         if (targets.length === 0) continue;
         await page.click(`.play [data-square=${targets[Math.floor(Math.random() * targets.length)]}]`);
-        if (await page.locator('.play [data-testid=end-turn]').count() > 0) await page.click('.play [data-testid=end-turn]');
+        if ((await page.locator('.play [data-testid=end-turn]').count()) > 0) await page.click('.play [data-testid=end-turn]');
         moved = true;
         break;
       }
@@ -101,7 +103,7 @@ describe('hnefi gui in Chromium', () => {
     await page.close();
   });
 
-  it('refuses an illegal step with the rules\' reason', async () => {
+  it("refuses an illegal step with the rules' reason", async () => {
     const page = await open('play');
     await page.selectOption('[data-testid=variant]', 'brandubh');
     await page.selectOption('[data-testid=you]', 'people');
@@ -145,7 +147,14 @@ describe('hnefi gui in Chromium', () => {
       return recorded;
     });
     const file = join(folder, 'game.otg');
-    writeFileSync(file, makeOtg({ tags: { attackers: 'Ann', defenders: 'Bob', variant: 'copenhagen' }, rules: gameRulesString(rules.value, undefined), turns }));
+    writeFileSync(
+      file,
+      makeOtg({
+        tags: { attackers: 'Ann', defenders: 'Bob', variant: 'copenhagen' },
+        rules: gameRulesString(rules.value, undefined),
+        turns,
+      }),
+    );
     const page = await open('analyse');
     await page.setInputFiles('[data-testid=otg-file]', file);
     await expect.poll(() => page.locator('.analyse .title').innerText()).toContain('Ann');
@@ -167,10 +176,29 @@ describe('hnefi gui in Chromium', () => {
     const page = await open('watch');
     await page.fill('[data-testid=watch-folder]', out);
     await page.click('[data-testid=watch-start]');
-    const runner = spawn(process.execPath, [
-      CLI, 'tournament', '--variant', 'brandubh', '--depth', '3', '--games', '4', '--concurrency', '1', '--out', out, '--quiet',
-      '--engine', `name=one cmd=${process.execPath} args="${CLI}"`, '--engine', `name=two cmd=${process.execPath} args="${CLI}"`,
-    ], { stdio: 'ignore' });
+    const runner = spawn(
+      process.execPath,
+      [
+        CLI,
+        'tournament',
+        '--variant',
+        'brandubh',
+        '--depth',
+        '3',
+        '--games',
+        '4',
+        '--concurrency',
+        '1',
+        '--out',
+        out,
+        '--quiet',
+        '--engine',
+        `name=one cmd=${process.execPath} args="${CLI}"`,
+        '--engine',
+        `name=two cmd=${process.execPath} args="${CLI}"`,
+      ],
+      { stdio: 'ignore' },
+    );
     try {
       // A game is shown move by move while it is played, then listed when it ends.
       await expect.poll(() => page.locator('[data-live]').count(), { timeout: 30_000 }).toBeGreaterThan(0);

@@ -17,13 +17,16 @@ let folder: string;
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'hnefi-gui-server-'));
   const config = join(folder, 'gui.json');
-  writeFileSync(config, JSON.stringify({
-    engines: [
-      { name: 'Hnefi', cmd: process.execPath, args: [CLI], options: { Threads: 1 } },
-      { name: 'Hanger', cmd: process.execPath, args: ['test/fixtures/brokenEngine.mjs', 'hang'] },
-    ],
-    timeouts: { readyMs: 1000, pingMs: 200 },
-  }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      engines: [
+        { name: 'Hnefi', cmd: process.execPath, args: [CLI], options: { Threads: 1 } },
+        { name: 'Hanger', cmd: process.execPath, args: ['test/fixtures/brokenEngine.mjs', 'hang'] },
+      ],
+      timeouts: { readyMs: 1000, pingMs: 200 },
+    }),
+  );
   gui = await startGuiProcess(['--config', config]);
 });
 
@@ -33,7 +36,9 @@ afterAll(async () => {
 });
 
 /** A client of the WebSocket that keeps every message it receives. */
-async function connect(origin?: string): Promise<{ socket: WebSocket; received: ServerMessage[]; next: (t: ServerMessage['t'], timeoutMs?: number) => Promise<ServerMessage> }> {
+async function connect(
+  origin?: string,
+): Promise<{ socket: WebSocket; received: ServerMessage[]; next: (t: ServerMessage['t'], timeoutMs?: number) => Promise<ServerMessage> }> {
   const socket = new WebSocket(`${gui.url.replace('http', 'ws')}ws`, origin === undefined ? {} : { headers: { origin } });
   const received: ServerMessage[] = [];
   const waiting: { t: string; resolve: (m: ServerMessage) => void }[] = [];
@@ -58,11 +63,17 @@ async function connect(origin?: string): Promise<{ socket: WebSocket; received: 
       return Promise.resolve(already);
     }
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no '${t}' message within ${timeoutMs} ms; got ${JSON.stringify(received.map((m) => m.t))}`)), timeoutMs);
-      waiting.push({ t, resolve: (m) => {
-        clearTimeout(timer);
-        resolve(m);
-      } });
+      const timer = setTimeout(
+        () => reject(new Error(`no '${t}' message within ${timeoutMs} ms; got ${JSON.stringify(received.map((m) => m.t))}`)),
+        timeoutMs,
+      );
+      waiting.push({
+        t,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
     });
   };
   return { socket, received, next };
@@ -70,7 +81,11 @@ async function connect(origin?: string): Promise<{ socket: WebSocket; received: 
 
 const enginesOf = (pid: number): number[] => {
   try {
-    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').filter((s) => s !== '').map(Number);
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter((s) => s !== '')
+      .map(Number);
   } catch {
     return [];
   }
@@ -83,9 +98,14 @@ describe('the GUI server', () => {
 
   it('answers a malformed message with an error and goes on working', async () => {
     const client = await connect();
-    for (const bad of ['not json', '[1,2]', '{"t":"launch"}', '{"t":"search","id":1,"slot":"analysis","engine":"rm -rf","variant":"berserk","moves":[],"limits":{"depth":1}}',
+    for (const bad of [
+      'not json',
+      '[1,2]',
+      '{"t":"launch"}',
+      '{"t":"search","id":1,"slot":"analysis","engine":"rm -rf","variant":"berserk","moves":[],"limits":{"depth":1}}',
       '{"t":"search","id":1,"slot":"analysis","engine":"Hnefi","variant":"berserk","moves":["d1d5\\nquit"],"limits":{"depth":1}}',
-      '{"t":"search","id":1,"slot":"analysis","engine":"Hnefi","variant":"brandubh","moves":["a4a7"],"limits":{"depth":1}}']) {
+      '{"t":"search","id":1,"slot":"analysis","engine":"Hnefi","variant":"brandubh","moves":["a4a7"],"limits":{"depth":1}}',
+    ]) {
       client.socket.send(bad);
       const error = await client.next('error');
       expect(error.t === 'error' && error.message.length).toBeGreaterThan(10);
@@ -106,7 +126,18 @@ describe('the GUI server', () => {
 
   it('streams analysis and stops the engine when the tab closes', async () => {
     const client = await connect();
-    client.socket.send(JSON.stringify({ t: 'search', id: 7, slot: 'analysis', engine: 'Hnefi', variant: 'brandubh', moves: ['d2b2'], limits: { infinite: true }, multipv: 2 }));
+    client.socket.send(
+      JSON.stringify({
+        t: 'search',
+        id: 7,
+        slot: 'analysis',
+        engine: 'Hnefi',
+        variant: 'brandubh',
+        moves: ['d2b2'],
+        limits: { infinite: true },
+        multipv: 2,
+      }),
+    );
     const info = await client.next('info');
     expect(info.t === 'info' && info.id).toBe(7);
     await client.next('info');
@@ -119,7 +150,17 @@ describe('the GUI server', () => {
 
   it('reports an engine that stops answering', async () => {
     const client = await connect();
-    client.socket.send(JSON.stringify({ t: 'search', id: 3, slot: 'attackers', engine: 'Hanger', variant: 'brandubh', moves: [], limits: { movetime: 100 } }));
+    client.socket.send(
+      JSON.stringify({
+        t: 'search',
+        id: 3,
+        slot: 'attackers',
+        engine: 'Hanger',
+        variant: 'brandubh',
+        moves: [],
+        limits: { movetime: 100 },
+      }),
+    );
     for (;;) {
       const state = await client.next('engine');
       if (state.t === 'engine' && state.state === 'failed') {

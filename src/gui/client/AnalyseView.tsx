@@ -44,7 +44,7 @@ export function AnalyseView(props: AnalyseProps) {
   const [flipped, setFlipped] = useState(false);
   const [analysing, setAnalysing] = useState(false);
   const [chosenEngine, setEngine] = useState('');
-  const engine = props.engines.includes(chosenEngine) ? chosenEngine : props.engines[0] ?? '';
+  const engine = props.engines.includes(chosenEngine) ? chosenEngine : (props.engines[0] ?? '');
   const [multipv, setMultipv] = useState(3);
   const [lines, setLines] = useState<EngineLine[]>([]);
   const [engineState, setEngineState] = useState('');
@@ -85,8 +85,16 @@ export function AnalyseView(props: AnalyseProps) {
     const id = ++searchId.current;
     searchPly.current = at;
     conn.send({
-      t: 'search', id, slot: 'analysis', engine, variant: line.variant ?? line.rules.name, rules: line.rulesString, tfen: line.startTfen,
-      moves: line.moveTexts(at), limits, multipv: lineCount,
+      t: 'search',
+      id,
+      slot: 'analysis',
+      engine,
+      variant: line.variant ?? line.rules.name,
+      rules: line.rulesString,
+      tfen: line.startTfen,
+      moves: line.moveTexts(at),
+      limits,
+      multipv: lineCount,
     });
   };
 
@@ -112,21 +120,28 @@ export function AnalyseView(props: AnalyseProps) {
     else search(sweep, { movetime: SWEEP_MOVETIME_MS }, 1);
   }, [sweep, line, props.active]);
 
-  useEffect(() => conn.listen((m: ServerMessage) => {
-    if (!('slot' in m) || m.slot !== 'analysis') return;
-    if (m.t === 'info' && m.id === searchId.current) {
-      if (sweepRef.current === undefined) setLines(m.lines);
-      const best = m.lines[0];
-      const cp = attackersCp(best?.score, lineRef.current.at(searchPly.current).side);
-      if (cp !== undefined) {
-        evals.current.set(searchPly.current, cp);
-        setEvalVersion((v) => v + 1);
-      }
-    }
-    if (m.t === 'bestmove' && m.id === searchId.current && sweepRef.current !== undefined) setSweep(sweepRef.current + 1);
-    if (m.t === 'engine' && m.state === 'failed') setSweep(undefined);
-    if (m.t === 'engine') setEngineState(m.state === 'failed' ? `${m.engine} failed: ${m.detail ?? ''}` : m.state === 'starting' ? `${m.engine} starting…` : '');
-  }), []);
+  useEffect(
+    () =>
+      conn.listen((m: ServerMessage) => {
+        if (!('slot' in m) || m.slot !== 'analysis') return;
+        if (m.t === 'info' && m.id === searchId.current) {
+          if (sweepRef.current === undefined) setLines(m.lines);
+          const best = m.lines[0];
+          const cp = attackersCp(best?.score, lineRef.current.at(searchPly.current).side);
+          if (cp !== undefined) {
+            evals.current.set(searchPly.current, cp);
+            setEvalVersion((v) => v + 1);
+          }
+        }
+        if (m.t === 'bestmove' && m.id === searchId.current && sweepRef.current !== undefined) setSweep(sweepRef.current + 1);
+        if (m.t === 'engine' && m.state === 'failed') setSweep(undefined);
+        if (m.t === 'engine')
+          setEngineState(
+            m.state === 'failed' ? `${m.engine} failed: ${m.detail ?? ''}` : m.state === 'starting' ? `${m.engine} starting…` : '',
+          );
+      }),
+    [],
+  );
   const lineRef = useRef(line);
   lineRef.current = line;
   const sweepRef = useRef(sweep);
@@ -137,11 +152,18 @@ export function AnalyseView(props: AnalyseProps) {
     if (!props.active) return undefined;
     const onKey = (event: KeyboardEvent): void => {
       const target = event.target as HTMLElement;
-      const typing = target.tagName === 'TEXTAREA' || target.tagName === 'SELECT'
-        || (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'file'].includes(target.type));
+      const typing =
+        target.tagName === 'TEXTAREA' ||
+        target.tagName === 'SELECT' ||
+        (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'file'].includes(target.type));
       if (typing) return;
       const steps: Record<string, (p: number) => number> = {
-        ArrowLeft: (p) => p - 1, ArrowRight: (p) => p + 1, Home: () => 0, End: () => line.length, ArrowUp: () => 0, ArrowDown: () => line.length,
+        ArrowLeft: (p) => p - 1,
+        ArrowRight: (p) => p + 1,
+        Home: () => 0,
+        End: () => line.length,
+        ArrowUp: () => 0,
+        ArrowDown: () => line.length,
       };
       const step = steps[event.key];
       if (step !== undefined) {
@@ -201,12 +223,19 @@ export function AnalyseView(props: AnalyseProps) {
     URL.revokeObjectURL(url);
   };
   const copy = (text: string, what: string): void => {
-    void navigator.clipboard?.writeText(text).then(() => setMessage(`${what} copied`), () => setMessage(`${what}: ${text}`));
+    void navigator.clipboard?.writeText(text).then(
+      () => setMessage(`${what} copied`),
+      () => setMessage(`${what}: ${text}`),
+    );
   };
   const saveOtg = (): void => {
     const outcome = line.outcome();
     const result = outcome === undefined ? '' : outcome.winner === null ? '0' : outcome.winner === 0 ? '1' : '-1';
-    const tags: Record<string, string> = { event: 'Hnefi GUI', site: 'hnefi gui', date: new Date().toISOString().slice(0, 10).replace(/-/g, '.') };
+    const tags: Record<string, string> = {
+      event: 'Hnefi GUI',
+      site: 'hnefi gui',
+      date: new Date().toISOString().slice(0, 10).replace(/-/g, '.'),
+    };
     if (line.variant !== undefined) tags.variant = line.variant;
     if (result !== '') tags.result = result;
     if (outcome !== undefined) tags.termination = outcome.reason;
@@ -222,10 +251,14 @@ export function AnalyseView(props: AnalyseProps) {
     return (
       <div class="view analyse">
         <div class="board-area">
-          <PositionEditor from={pos} onCancel={() => setEditing(false)} onDone={(start) => {
-            setEditing(false);
-            show(new GameLine({ rules: line.rules, variant: line.variant, rulesString: line.rulesString, start }), 0, 'set-up position');
-          }} />
+          <PositionEditor
+            from={pos}
+            onCancel={() => setEditing(false)}
+            onDone={(start) => {
+              setEditing(false);
+              show(new GameLine({ rules: line.rules, variant: line.variant, rulesString: line.rulesString, start }), 0, 'set-up position');
+            }}
+          />
         </div>
       </div>
     );
@@ -238,72 +271,181 @@ export function AnalyseView(props: AnalyseProps) {
           <div class="attackers-share" style={{ height: `${(flipped ? 1 - share : share) * 100}%`, order: flipped ? 1 : 0 }} />
         </div>
         <Board
-          pos={input.shown} flipped={flipped} visited={input.pending.length > 0 ? [] : line.visited(ply - 1)} captured={input.pending.length > 0 ? [] : line.captured(ply - 1)}
-          selected={input.selected} targets={input.targets} arrows={input.pending.length > 0 ? [] : arrows} onPress={input.onPress} onDrop={input.onDrop}
+          pos={input.shown}
+          flipped={flipped}
+          visited={input.pending.length > 0 ? [] : line.visited(ply - 1)}
+          captured={input.pending.length > 0 ? [] : line.captured(ply - 1)}
+          selected={input.selected}
+          targets={input.targets}
+          arrows={input.pending.length > 0 ? [] : arrows}
+          onPress={input.onPress}
+          onDrop={input.onDrop}
           label="analysis board"
         />
       </div>
       <div class="panel">
         {title !== '' && <div class="title">{title}</div>}
         <div class="status" data-testid="analyse-status">
-          {outcome !== undefined ? <strong>{resultText(outcome.winner, outcome.reason)}</strong> : <span>{SIDE_NAMES[pos.side]} to move{pos.berserker !== NO_SQUARE ? ' (berserk run open)' : ''}</span>}
-          <span class="ply">turn {ply} of {line.length}</span>
+          {outcome !== undefined ? (
+            <strong>{resultText(outcome.winner, outcome.reason)}</strong>
+          ) : (
+            <span>
+              {SIDE_NAMES[pos.side]} to move{pos.berserker !== NO_SQUARE ? ' (berserk run open)' : ''}
+            </span>
+          )}
+          <span class="ply">
+            turn {ply} of {line.length}
+          </span>
         </div>
-        {input.pending.length > 0 && <button class="primary" data-testid="end-turn" onClick={input.endTurn}>End turn</button>}
-        {input.refusal !== '' && <div class="refusal" data-testid="refusal">{input.refusal}</div>}
+        {input.pending.length > 0 && (
+          <button class="primary" data-testid="end-turn" onClick={input.endTurn}>
+            End turn
+          </button>
+        )}
+        {input.refusal !== '' && (
+          <div class="refusal" data-testid="refusal">
+            {input.refusal}
+          </div>
+        )}
         <Captures start={line.start} now={input.shown} />
         <div class="buttons">
-          <button onClick={() => setPly(0)} title="Home">«</button>
-          <button onClick={() => setPly(Math.max(0, ply - 1))} title="←" data-testid="back">◀</button>
-          <button onClick={() => setPly(Math.min(line.length, ply + 1))} title="→" data-testid="forward">▶</button>
-          <button onClick={() => setPly(line.length)} title="End">»</button>
+          <button onClick={() => setPly(0)} title="Home">
+            «
+          </button>
+          <button onClick={() => setPly(Math.max(0, ply - 1))} title="←" data-testid="back">
+            ◀
+          </button>
+          <button onClick={() => setPly(Math.min(line.length, ply + 1))} title="→" data-testid="forward">
+            ▶
+          </button>
+          <button onClick={() => setPly(line.length)} title="End">
+            »
+          </button>
           <button onClick={() => setFlipped(!flipped)}>Flip</button>
         </div>
         <fieldset class="engine">
           <legend>Engine</legend>
-          <label class="toggle"><input type="checkbox" checked={analysing} onChange={(e) => setAnalysing(e.currentTarget.checked)} data-testid="analyse-toggle" /> Analyse</label>
-          <select value={engine} onChange={(e) => setEngine(e.currentTarget.value)} data-testid="analysis-engine">{props.engines.map((n) => <option key={n} value={n}>{n}</option>)}</select>
-          <label>Lines <select value={multipv} onChange={(e) => setMultipv(Number(e.currentTarget.value))} data-testid="multipv">
-            {[1, 2, 3, 4, 5].map((n) => <option key={n} value={n}>{n}</option>)}
-          </select></label>
-          {engineState !== '' && <div class="engine-state" data-testid="engine-state">{engineState}</div>}
+          <label class="toggle">
+            <input
+              type="checkbox"
+              checked={analysing}
+              onChange={(e) => setAnalysing(e.currentTarget.checked)}
+              data-testid="analyse-toggle"
+            />{' '}
+            Analyse
+          </label>
+          <select value={engine} onChange={(e) => setEngine(e.currentTarget.value)} data-testid="analysis-engine">
+            {props.engines.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+          <label>
+            Lines{' '}
+            <select value={multipv} onChange={(e) => setMultipv(Number(e.currentTarget.value))} data-testid="multipv">
+              {[1, 2, 3, 4, 5].map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          {engineState !== '' && (
+            <div class="engine-state" data-testid="engine-state">
+              {engineState}
+            </div>
+          )}
           <ol class="pv-lines" data-testid="pv-lines">
             {lines.map((l) => (
               <li key={l.multipv} class="pv-line">
-                <span class="score">{scoreText(l.score)}{l.bound === 'lowerbound' ? '≥' : l.bound === 'upperbound' ? '≤' : ''}</span>
+                <span class="score">
+                  {scoreText(l.score)}
+                  {l.bound === 'lowerbound' ? '≥' : l.bound === 'upperbound' ? '≤' : ''}
+                </span>
                 <span class="depth">d{l.depth}</span>
-                <span class="pv">{l.pv.slice(0, 12).map((move, k) => <span key={k} class="pv-move" onClick={() => playLine(l.pv, k)}>{move}</span>)}</span>
+                <span class="pv">
+                  {l.pv.slice(0, 12).map((move, k) => (
+                    <span key={k} class="pv-move" onClick={() => playLine(l.pv, k)}>
+                      {move}
+                    </span>
+                  ))}
+                </span>
               </li>
             ))}
           </ol>
-          {lines[0] !== undefined && <div class="speed" data-testid="speed">depth {lines[0].depth} · {numberText(lines[0].nodes)} nodes · {numberText(lines[0].nps)} nodes/s</div>}
+          {lines[0] !== undefined && (
+            <div class="speed" data-testid="speed">
+              depth {lines[0].depth} · {numberText(lines[0].nodes)} nodes · {numberText(lines[0].nps)} nodes/s
+            </div>
+          )}
         </fieldset>
         <EvalGraph evals={evals.current} length={line.length} ply={ply} onSelect={setPly} />
         <div class="buttons">
-          {sweep === undefined
-            ? <button onClick={() => setSweep(0)} disabled={engine === '' || line.length === 0} data-testid="evaluate-game">Evaluate the whole game</button>
-            : <button onClick={() => setSweep(undefined)}>Stop evaluating (turn {sweep} of {line.length})</button>}
+          {sweep === undefined ? (
+            <button onClick={() => setSweep(0)} disabled={engine === '' || line.length === 0} data-testid="evaluate-game">
+              Evaluate the whole game
+            </button>
+          ) : (
+            <button onClick={() => setSweep(undefined)}>
+              Stop evaluating (turn {sweep} of {line.length})
+            </button>
+          )}
         </div>
         <MoveList line={line} ply={ply} onSelect={setPly} />
         <fieldset class="records">
           <legend>Position and records</legend>
-          <div class="tfen"><input readOnly value={tfen} data-testid="tfen" /><button onClick={() => copy(tfen, 'tfen')}>Copy tfen</button></div>
-          <label>Variant <select value={setupVariant} onChange={(e) => setSetupVariant(e.currentTarget.value)} data-testid="setup-variant">
-            {props.variants.map((v) => <option key={v} value={v}>{v}</option>)}
-          </select></label>
-          <textarea rows={3} placeholder="paste a tfen, a move list or an .otg record" value={setupText} onInput={(e) => setSetupText(e.currentTarget.value)} data-testid="setup-text" />
+          <div class="tfen">
+            <input readOnly value={tfen} data-testid="tfen" />
+            <button onClick={() => copy(tfen, 'tfen')}>Copy tfen</button>
+          </div>
+          <label>
+            Variant{' '}
+            <select value={setupVariant} onChange={(e) => setSetupVariant(e.currentTarget.value)} data-testid="setup-variant">
+              {props.variants.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </select>
+          </label>
+          <textarea
+            rows={3}
+            placeholder="paste a tfen, a move list or an .otg record"
+            value={setupText}
+            onInput={(e) => setSetupText(e.currentTarget.value)}
+            data-testid="setup-text"
+          />
           <div class="buttons">
-            <button onClick={() => applySetup('tfen')} data-testid="set-tfen">Set tfen</button>
-            <button onClick={() => applySetup('moves')} data-testid="set-moves">Set moves</button>
-            <button onClick={() => setEditing(true)} data-testid="edit">Edit position</button>
-            <label class="file">Open .otg <input type="file" accept=".otg,text/plain" onChange={(e) => {
-              const file = e.currentTarget.files?.[0];
-              if (file) void loadFile(file);
-            }} data-testid="otg-file" /></label>
+            <button onClick={() => applySetup('tfen')} data-testid="set-tfen">
+              Set tfen
+            </button>
+            <button onClick={() => applySetup('moves')} data-testid="set-moves">
+              Set moves
+            </button>
+            <button onClick={() => setEditing(true)} data-testid="edit">
+              Edit position
+            </button>
+            <label class="file">
+              Open .otg{' '}
+              <input
+                type="file"
+                accept=".otg,text/plain"
+                onChange={(e) => {
+                  const file = e.currentTarget.files?.[0];
+                  if (file) void loadFile(file);
+                }}
+                data-testid="otg-file"
+              />
+            </label>
             <button onClick={saveOtg}>Save .otg</button>
             <button onClick={() => copy(line.moveTexts().join(' '), 'moves')}>Copy moves</button>
           </div>
-          {message !== '' && <div class="message" data-testid="setup-message">{message}</div>}
+          {message !== '' && (
+            <div class="message" data-testid="setup-message">
+              {message}
+            </div>
+          )}
         </fieldset>
       </div>
     </div>

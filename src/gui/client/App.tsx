@@ -74,14 +74,26 @@ export function App() {
             </button>
           ))}
         </nav>
-        <span class={`connection ${connected ? 'up' : 'down'}`} data-testid="connection">{connected ? server.version || 'connected' : 'connecting…'}</span>
+        <span class={`connection ${connected ? 'up' : 'down'}`} data-testid="connection">
+          {connected ? server.version || 'connected' : 'connecting…'}
+        </span>
       </header>
       <main>
         <section hidden={view !== 'play'}>
-          {built.has('play') && <PlayView conn={conn} engines={server.engines} variants={server.variants} active={view === 'play'} onAnalyse={(line) => open(line, 'game in play', line.length)} />}
+          {built.has('play') && (
+            <PlayView
+              conn={conn}
+              engines={server.engines}
+              variants={server.variants}
+              active={view === 'play'}
+              onAnalyse={(line) => open(line, 'game in play', line.length)}
+            />
+          )}
         </section>
         <section hidden={view !== 'analyse'}>
-          {built.has('analyse') && <AnalyseView conn={conn} engines={server.engines} variants={server.variants} active={view === 'analyse'} opened={opened} />}
+          {built.has('analyse') && (
+            <AnalyseView conn={conn} engines={server.engines} variants={server.variants} active={view === 'analyse'} opened={opened} />
+          )}
         </section>
         <section hidden={view !== 'watch'}>
           {built.has('watch') && <WatchView conn={conn} presets={server.watch} onOpen={(line, title) => open(line, title)} />}

@@ -5,7 +5,18 @@
 
 import { useMemo, useRef, useState } from 'preact/hooks';
 import {
-  ATTACKER_BIT, EMPTY, KING, makeSquare, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_THRONE, toSquare, TYPE_COMMANDER, TYPE_KNIGHT, TYPE_MASK,
+  ATTACKER_BIT,
+  EMPTY,
+  KING,
+  makeSquare,
+  SIDE_MASK,
+  SQ_CORNER,
+  SQ_EDGE,
+  SQ_THRONE,
+  toSquare,
+  TYPE_COMMANDER,
+  TYPE_KNIGHT,
+  TYPE_MASK,
   type Position,
 } from '../../engine/index.js';
 
@@ -64,10 +75,21 @@ export function Board(props: BoardProps) {
         const sq = toSquare(stride, file, rank);
         const flags = pos.geo.flags[sq];
         const [x, y] = place(sq);
-        const kind = flags & SQ_THRONE ? 'throne' : flags & SQ_CORNER ? 'corner' : edgeEscape && flags & SQ_EDGE ? 'escape' : (file + rank) % 2 ? 'light' : 'dark';
+        const kind =
+          flags & SQ_THRONE
+            ? 'throne'
+            : flags & SQ_CORNER
+              ? 'corner'
+              : edgeEscape && flags & SQ_EDGE
+                ? 'escape'
+                : (file + rank) % 2
+                  ? 'light'
+                  : 'dark';
         cells.push(<rect key={sq} class={`sq ${kind}`} x={x} y={y} width={CELL} height={CELL} data-square={makeSquare(pos.geo, sq)} />);
         if (kind === 'throne' || kind === 'corner') {
-          cells.push(<path key={`m${sq}`} class="restricted-mark" d={`M${x + 2} ${y + 2}L${x + 8} ${y + 8}M${x + 8} ${y + 2}L${x + 2} ${y + 8}`} />);
+          cells.push(
+            <path key={`m${sq}`} class="restricted-mark" d={`M${x + 2} ${y + 2}L${x + 8} ${y + 8}M${x + 8} ${y + 2}L${x + 2} ${y + 8}`} />,
+          );
         }
       }
     }
@@ -76,8 +98,16 @@ export function Board(props: BoardProps) {
       for (let i = 0; i < size; i++) {
         const file = flipped ? size - 1 - i : i;
         const rank = flipped ? i : size - 1 - i;
-        labels.push(<text key={`f${i}`} class="coord" x={i * CELL + CELL / 2} y={size * CELL + 4.5}>{String.fromCharCode(97 + file)}</text>);
-        labels.push(<text key={`r${i}`} class="coord" x={-3.5} y={i * CELL + CELL / 2 + 1.2}>{rank + 1}</text>);
+        labels.push(
+          <text key={`f${i}`} class="coord" x={i * CELL + CELL / 2} y={size * CELL + 4.5}>
+            {String.fromCharCode(97 + file)}
+          </text>,
+        );
+        labels.push(
+          <text key={`r${i}`} class="coord" x={-3.5} y={i * CELL + CELL / 2 + 1.2}>
+            {rank + 1}
+          </text>,
+        );
       }
     }
     return [...cells, ...labels];
@@ -87,7 +117,7 @@ export function Board(props: BoardProps) {
   const pieces = [];
   for (let sq = 0; sq < pos.board.length; sq++) {
     const piece = pos.board[sq];
-    if (piece === EMPTY || (piece & SIDE_MASK) === 0 || drag?.moved === true && drag.from === sq) continue;
+    if (piece === EMPTY || (piece & SIDE_MASK) === 0 || (drag?.moved === true && drag.from === sq)) continue;
     const [x, y] = place(sq);
     pieces.push(<Piece key={sq} piece={piece} x={x + CELL / 2} y={y + CELL / 2} square={makeSquare(pos.geo, sq)} />);
   }
@@ -123,11 +153,20 @@ export function Board(props: BoardProps) {
   };
 
   const visited = props.visited ?? [];
-  const view = bare ? `-1 -1 ${size * CELL + 2} ${size * CELL + 2}` : `${-MARGIN} -2 ${size * CELL + MARGIN + 2} ${size * CELL + MARGIN + 2}`;
+  const view = bare
+    ? `-1 -1 ${size * CELL + 2} ${size * CELL + 2}`
+    : `${-MARGIN} -2 ${size * CELL + MARGIN + 2} ${size * CELL + MARGIN + 2}`;
   return (
     <svg
-      ref={svg} class={`board${props.onPress ? ' interactive' : ''}`} viewBox={view} role="img" aria-label={props.label ?? 'tafl board'}
-      onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={() => setDrag(undefined)}
+      ref={svg}
+      class={`board${props.onPress ? ' interactive' : ''}`}
+      viewBox={view}
+      role="img"
+      aria-label={props.label ?? 'tafl board'}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => setDrag(undefined)}
     >
       <defs>
         <marker id={markerId} viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse">
@@ -141,21 +180,34 @@ export function Board(props: BoardProps) {
         return <rect key={`v${i}`} class={i === 0 ? 'visited from' : 'visited'} x={x} y={y} width={CELL} height={CELL} />;
       })}
       {visited.length > 2 && <polyline class="chain" points={visited.map((sq) => centre(sq).join(',')).join(' ')} />}
-      {props.selected !== undefined && props.selected >= 0 && (() => {
-        const [x, y] = place(props.selected);
-        return <rect class="selected" x={x + 0.4} y={y + 0.4} width={CELL - 0.8} height={CELL - 0.8} />;
-      })()}
+      {props.selected !== undefined &&
+        props.selected >= 0 &&
+        (() => {
+          const [x, y] = place(props.selected);
+          return <rect class="selected" x={x + 0.4} y={y + 0.4} width={CELL - 0.8} height={CELL - 0.8} />;
+        })()}
       {pieces}
       {(props.captured ?? []).map((sq) => {
         const [x, y] = centre(sq);
-        return <path key={`c${sq}`} class="captured-mark" d={`M${x - 2.5} ${y - 2.5}L${x + 2.5} ${y + 2.5}M${x + 2.5} ${y - 2.5}L${x - 2.5} ${y + 2.5}`} />;
+        return (
+          <path
+            key={`c${sq}`}
+            class="captured-mark"
+            d={`M${x - 2.5} ${y - 2.5}L${x + 2.5} ${y + 2.5}M${x + 2.5} ${y - 2.5}L${x - 2.5} ${y + 2.5}`}
+          />
+        );
       })}
       {(props.targets ?? []).map((sq) => {
         const [x, y] = centre(sq);
         return <circle key={`t${sq}`} class="target" cx={x} cy={y} r={1.6} data-target={makeSquare(pos.geo, sq)} />;
       })}
       {(props.arrows ?? []).map((chain, i) => (
-        <polyline key={`a${i}`} class={i === 0 ? 'arrow best' : 'arrow'} points={chain.map((sq) => centre(sq).join(',')).join(' ')} marker-end={`url(#${markerId})`} />
+        <polyline
+          key={`a${i}`}
+          class={i === 0 ? 'arrow best' : 'arrow'}
+          points={chain.map((sq) => centre(sq).join(',')).join(' ')}
+          marker-end={`url(#${markerId})`}
+        />
       ))}
       {drag?.moved === true && <Piece piece={pos.board[drag.from]} x={drag.x} y={drag.y} />}
     </svg>
@@ -173,7 +225,9 @@ export function Piece({ piece, x, y, square }: { piece: number; x: number; y: nu
       <circle class="body" r={piece === KING ? 4.3 : 3.8} />
       {piece === KING && <path class="mark" d="M-0.8 -3.2h1.6v2.4h2.4v1.6h-2.4v2.4h-1.6v-2.4h-2.4v-1.6h2.4z" />}
       {type === TYPE_KNIGHT && <path class="mark" d="M-2 1.8L0 -2.2L2 1.8L0 0.6z" />}
-      {type === TYPE_COMMANDER && piece !== KING && <path class="mark" d="M0 -2.6L0.7 -0.7L2.6 0L0.7 0.7L0 2.6L-0.7 0.7L-2.6 0L-0.7 -0.7z" />}
+      {type === TYPE_COMMANDER && piece !== KING && (
+        <path class="mark" d="M0 -2.6L0.7 -0.7L2.6 0L0.7 0.7L0 2.6L-0.7 0.7L-2.6 0L-0.7 -0.7z" />
+      )}
     </g>
   );
 }

@@ -21,7 +21,9 @@ export function Captures({ start, now }: { start: Position; now: Position }) {
     <div class="captures" data-testid="captures" title="pieces captured so far">
       <span class="muted">Captured</span>
       <svg viewBox={`0 0 ${lost.length * 6 + 2} 8`} style={{ height: '18px', width: `${(lost.length * 6 + 2) * 2.25}px` }}>
-        {lost.map((piece, i) => <Piece key={i} piece={piece} x={4 + i * 6} y={4} />)}
+        {lost.map((piece, i) => (
+          <Piece key={i} piece={piece} x={4 + i * 6} y={4} />
+        ))}
       </svg>
     </div>
   );

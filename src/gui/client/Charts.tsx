@@ -12,9 +12,15 @@ export function SideShares({ sides }: { sides: { attackersWins: number; defender
         <div class="defender-share" style={{ width: part(sides.defendersWins) }} />
       </div>
       <div class="share-legend">
-        <span><i class="swatch attacker" /> attackers {sides.attackersWins}</span>
-        <span><i class="swatch draw" /> draws {sides.draws}</span>
-        <span><i class="swatch defender" /> defenders {sides.defendersWins}</span>
+        <span>
+          <i class="swatch attacker" /> attackers {sides.attackersWins}
+        </span>
+        <span>
+          <i class="swatch draw" /> draws {sides.draws}
+        </span>
+        <span>
+          <i class="swatch defender" /> defenders {sides.defendersWins}
+        </span>
       </div>
     </div>
   );

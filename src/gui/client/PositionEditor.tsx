@@ -43,20 +43,30 @@ export function PositionEditor({ from, onDone, onCancel }: { from: Position; onD
           const piece = pieceFromLetter(letter);
           return (
             <button key={letter} class={brush === piece ? 'active' : ''} onClick={() => setBrush(piece)} title={letter} data-brush={letter}>
-              <svg viewBox="-5 -5 10 10" width="22" height="22"><Piece piece={piece} x={0} y={0} /></svg>
+              <svg viewBox="-5 -5 10 10" width="22" height="22">
+                <Piece piece={piece} x={0} y={0} />
+              </svg>
             </button>
           );
         })}
-        <button class={brush === EMPTY ? 'active' : ''} onClick={() => setBrush(EMPTY)} data-brush="empty">erase</button>
+        <button class={brush === EMPTY ? 'active' : ''} onClick={() => setBrush(EMPTY)} data-brush="empty">
+          erase
+        </button>
       </div>
       <Board pos={pos} onPress={press} label="position editor" />
       <div class="buttons">
-        <label>To move <select value={pos.side} onChange={(e) => rebuild(cellsOf(pos), Number(e.currentTarget.value) as Side)}>
-          <option value={ATTACKERS}>attackers</option><option value={1}>defenders</option>
-        </select></label>
+        <label>
+          To move{' '}
+          <select value={pos.side} onChange={(e) => rebuild(cellsOf(pos), Number(e.currentTarget.value) as Side)}>
+            <option value={ATTACKERS}>attackers</option>
+            <option value={1}>defenders</option>
+          </select>
+        </label>
         <button onClick={() => rebuild(new Uint8Array(size * size), pos.side)}>Clear</button>
         <button onClick={() => setPos(Position.start(from.rules))}>Start position</button>
-        <button class="primary" onClick={() => onDone(pos)} data-testid="editor-done">Done</button>
+        <button class="primary" onClick={() => onDone(pos)} data-testid="editor-done">
+          Done
+        </button>
         <button onClick={onCancel}>Cancel</button>
       </div>
       {refusal !== '' && <div class="refusal">{refusal}</div>}

@@ -34,17 +34,32 @@ export function WatchView(props: { conn: Connection; presets: string[]; onOpen: 
     }
   }, [props.presets.join('\n')]);
 
-  useEffect(() => conn.listen((m: ServerMessage) => {
-    if (m.t === 'tournament') setWatched((w) => ({ ...(w?.folder === m.folder ? w : { results: [], live: [] }), folder: m.folder, config: m.config as Watched['config'], summary: m.summary as TournamentSummary | undefined }));
-    if (m.t === 'results') setWatched((w) => w && w.folder === m.folder ? { ...w, results: m.reset ? (m.games as GameRecord[]) : [...w.results, ...(m.games as GameRecord[])] } : w);
-    if (m.t === 'live') setWatched((w) => w && w.folder === m.folder ? { ...w, live: m.games as LiveGame[] } : w);
-    if (m.t === 'record') {
-      const record = readOtg(m.text);
-      if (!record.ok) setMessage(`${m.file}: ${record.error.message}`);
-      else props.onOpen(record.value.line, `${record.value.tags.attackers ?? '?'} – ${record.value.tags.defenders ?? '?'} (${m.file})`);
-    }
-    if (m.t === 'error') setMessage(m.message);
-  }), []);
+  useEffect(
+    () =>
+      conn.listen((m: ServerMessage) => {
+        if (m.t === 'tournament')
+          setWatched((w) => ({
+            ...(w?.folder === m.folder ? w : { results: [], live: [] }),
+            folder: m.folder,
+            config: m.config as Watched['config'],
+            summary: m.summary as TournamentSummary | undefined,
+          }));
+        if (m.t === 'results')
+          setWatched((w) =>
+            w && w.folder === m.folder
+              ? { ...w, results: m.reset ? (m.games as GameRecord[]) : [...w.results, ...(m.games as GameRecord[])] }
+              : w,
+          );
+        if (m.t === 'live') setWatched((w) => (w && w.folder === m.folder ? { ...w, live: m.games as LiveGame[] } : w));
+        if (m.t === 'record') {
+          const record = readOtg(m.text);
+          if (!record.ok) setMessage(`${m.file}: ${record.error.message}`);
+          else props.onOpen(record.value.line, `${record.value.tags.attackers ?? '?'} – ${record.value.tags.defenders ?? '?'} (${m.file})`);
+        }
+        if (m.t === 'error') setMessage(m.message);
+      }),
+    [],
+  );
 
   const start = (target: string): void => {
     setMessage('');
@@ -58,12 +73,25 @@ export function WatchView(props: { conn: Connection; presets: string[]; onOpen: 
 
   return (
     <div class="view watch">
-      <form class="watch-form" onSubmit={(e) => {
-        e.preventDefault();
-        start(folder);
-      }}>
-        <label>Tournament out folder <input value={folder} onInput={(e) => setFolder(e.currentTarget.value)} placeholder="runs/my-tournament" data-testid="watch-folder" /></label>
-        <button class="primary" type="submit" data-testid="watch-start">Watch</button>
+      <form
+        class="watch-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          start(folder);
+        }}
+      >
+        <label>
+          Tournament out folder{' '}
+          <input
+            value={folder}
+            onInput={(e) => setFolder(e.currentTarget.value)}
+            placeholder="runs/my-tournament"
+            data-testid="watch-folder"
+          />
+        </label>
+        <button class="primary" type="submit" data-testid="watch-start">
+          Watch
+        </button>
       </form>
       {message !== '' && <div class="message">{message}</div>}
       {watched !== undefined && (
@@ -72,7 +100,10 @@ export function WatchView(props: { conn: Connection; presets: string[]; onOpen: 
             <h2>Standings {watched.config?.variant !== undefined && <small>{watched.config.variant}</small>}</h2>
             <Standings summary={summary} names={watched.config?.engines?.map((e) => e.name) ?? []} />
             {summary?.sprt !== undefined && <Sprt sprt={summary.sprt} />}
-            <p class="muted" data-testid="games-count">{summary?.games ?? results.length} of {summary?.scheduled ?? '?'} games finished{live.length > 0 ? `, ${live.length} being played` : ''}</p>
+            <p class="muted" data-testid="games-count">
+              {summary?.games ?? results.length} of {summary?.scheduled ?? '?'} games finished
+              {live.length > 0 ? `, ${live.length} being played` : ''}
+            </p>
           </section>
           <section class="card">
             <h2>Games</h2>
@@ -80,20 +111,39 @@ export function WatchView(props: { conn: Connection; presets: string[]; onOpen: 
               <>
                 <SideShares sides={summary.sides} />
                 <h3>Endings</h3>
-                <BarChart rows={Object.entries(summary.reasons).filter(([, n]) => n > 0).map(([reason, n]) => ({
-                  label: reasonText(reason), value: n,
-                  parts: [summary.winsByReason.attackers[reason as keyof typeof summary.reasons] ?? 0, summary.winsByReason.defenders[reason as keyof typeof summary.reasons] ?? 0],
-                }))} />
-                <h3>Length <small>average {summary.turns.average.toFixed(1)}, shortest {summary.turns.min}, longest {summary.turns.max} turns</small></h3>
+                <BarChart
+                  rows={Object.entries(summary.reasons)
+                    .filter(([, n]) => n > 0)
+                    .map(([reason, n]) => ({
+                      label: reasonText(reason),
+                      value: n,
+                      parts: [
+                        summary.winsByReason.attackers[reason as keyof typeof summary.reasons] ?? 0,
+                        summary.winsByReason.defenders[reason as keyof typeof summary.reasons] ?? 0,
+                      ],
+                    }))}
+                />
+                <h3>
+                  Length{' '}
+                  <small>
+                    average {summary.turns.average.toFixed(1)}, shortest {summary.turns.min}, longest {summary.turns.max} turns
+                  </small>
+                </h3>
                 <LengthHistogram turns={results.map((r) => r.turns)} />
               </>
-            ) : <p class="muted">No game has finished yet.</p>}
+            ) : (
+              <p class="muted">No game has finished yet.</p>
+            )}
           </section>
           <section class="card live">
             <h2>Being played</h2>
-            {live.length === 0 ? <p class="muted">No game under way.</p> : (
+            {live.length === 0 ? (
+              <p class="muted">No game under way.</p>
+            ) : (
               <div class="live-games" data-testid="live-games">
-                {live.map((g) => <LiveCard key={g.id} game={g} big={false} onClick={() => setFollowed(g.id)} />)}
+                {live.map((g) => (
+                  <LiveCard key={g.id} game={g} big={false} onClick={() => setFollowed(g.id)} />
+                ))}
               </div>
             )}
             {followedGame !== undefined && <LiveCard game={followedGame} big onClick={() => setFollowed(undefined)} />}
@@ -101,12 +151,30 @@ export function WatchView(props: { conn: Connection; presets: string[]; onOpen: 
           <section class="card finished">
             <h2>Finished games</h2>
             <table class="games" data-testid="finished-games">
-              <thead><tr><th>game</th><th>attackers</th><th>defenders</th><th>result</th><th>turns</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>game</th>
+                  <th>attackers</th>
+                  <th>defenders</th>
+                  <th>result</th>
+                  <th>turns</th>
+                </tr>
+              </thead>
               <tbody>
                 {[...results].reverse().map((r) => (
-                  <tr key={r.id} data-game={r.id} onClick={() => conn.send({ t: 'record', folder: watched.folder, file: r.record.replace(/^games[\\/]/, '') })} title="open on the analysis board">
-                    <td>{r.id}</td><td>{r.attackers}</td><td>{r.defenders}</td>
-                    <td>{r.result === 'draw' ? 'draw' : `${r.result} win`} · {reasonText(r.reason)}</td><td>{r.turns}</td>
+                  <tr
+                    key={r.id}
+                    data-game={r.id}
+                    onClick={() => conn.send({ t: 'record', folder: watched.folder, file: r.record.replace(/^games[\\/]/, '') })}
+                    title="open on the analysis board"
+                  >
+                    <td>{r.id}</td>
+                    <td>{r.attackers}</td>
+                    <td>{r.defenders}</td>
+                    <td>
+                      {r.result === 'draw' ? 'draw' : `${r.result} win`} · {reasonText(r.reason)}
+                    </td>
+                    <td>{r.turns}</td>
                   </tr>
                 ))}
               </tbody>
@@ -125,15 +193,34 @@ function eloText(e: { elo: number | null; error: number | null } | undefined): s
 }
 
 function Standings({ summary, names }: { summary: TournamentSummary | undefined; names: string[] }) {
-  const rows = summary?.engines ?? names.map((name) => ({ name, games: 0, wins: 0, draws: 0, losses: 0, points: 0, elo: {} } as TournamentSummary['engines'][number]));
+  const rows =
+    summary?.engines ??
+    names.map((name) => ({ name, games: 0, wins: 0, draws: 0, losses: 0, points: 0, elo: {} }) as TournamentSummary['engines'][number]);
   const sorted = [...rows].sort((a, b) => b.points - a.points);
   return (
     <table class="standings" data-testid="standings">
-      <thead><tr><th>engine</th><th>games</th><th>+</th><th>=</th><th>−</th><th>points</th><th>Elo</th></tr></thead>
+      <thead>
+        <tr>
+          <th>engine</th>
+          <th>games</th>
+          <th>+</th>
+          <th>=</th>
+          <th>−</th>
+          <th>points</th>
+          <th>Elo</th>
+        </tr>
+      </thead>
       <tbody>
         {sorted.map((e) => (
-          <tr key={e.name}><td>{e.name}</td><td>{e.games}</td><td>{e.wins}</td><td>{e.draws}</td><td>{e.losses}</td><td>{e.points}</td>
-            <td>{eloText((e.elo.pentanomial ?? e.elo.trinomial) as { elo: number; error: number } | undefined)}</td></tr>
+          <tr key={e.name}>
+            <td>{e.name}</td>
+            <td>{e.games}</td>
+            <td>{e.wins}</td>
+            <td>{e.draws}</td>
+            <td>{e.losses}</td>
+            <td>{e.points}</td>
+            <td>{eloText((e.elo.pentanomial ?? e.elo.trinomial) as { elo: number; error: number } | undefined)}</td>
+          </tr>
         ))}
       </tbody>
     </table>
@@ -145,8 +232,13 @@ function Sprt({ sprt }: { sprt: NonNullable<TournamentSummary['sprt']> }) {
   const at = Math.max(0, Math.min(1, (sprt.llr - sprt.lower) / span));
   return (
     <div class="sprt" data-testid="sprt">
-      <div>SPRT elo0 {sprt.elo0} elo1 {sprt.elo1}: LLR {sprt.llr.toFixed(2)} ({sprt.lower.toFixed(2)} … {sprt.upper.toFixed(2)}) <strong>{sprt.verdict === 'continue' ? 'running' : `${sprt.verdict} accepted`}</strong></div>
-      <div class="sprt-bar"><div class="sprt-mark" style={{ left: `${at * 100}%` }} /></div>
+      <div>
+        SPRT elo0 {sprt.elo0} elo1 {sprt.elo1}: LLR {sprt.llr.toFixed(2)} ({sprt.lower.toFixed(2)} … {sprt.upper.toFixed(2)}){' '}
+        <strong>{sprt.verdict === 'continue' ? 'running' : `${sprt.verdict} accepted`}</strong>
+      </div>
+      <div class="sprt-bar">
+        <div class="sprt-mark" style={{ left: `${at * 100}%` }} />
+      </div>
     </div>
   );
 }
@@ -163,7 +255,10 @@ function LiveCard({ game, big, onClick }: { game: LiveGame; big: boolean; onClic
   return (
     <div class={`live-game${big ? ' big' : ''}`} onClick={onClick} data-live={game.id} data-turns={line.length}>
       <Board pos={line.last} visited={line.visited(last)} captured={line.captured(last)} bare={!big} label={`live game ${game.id}`} />
-      <div class="live-caption"><strong>{game.id}</strong> {game.attackers} – {game.defenders} · turn {line.length}{last >= 0 ? ` · ${line.moveTexts().at(-1)}` : ''}</div>
+      <div class="live-caption">
+        <strong>{game.id}</strong> {game.attackers} – {game.defenders} · turn {line.length}
+        {last >= 0 ? ` · ${line.moveTexts().at(-1)}` : ''}
+      </div>
     </div>
   );
 }

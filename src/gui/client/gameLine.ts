@@ -2,7 +2,22 @@
 // kept (stepping through a game redraws at once). Also what the board marks: the squares a turn
 // visited (a whole berserk chain) and the pieces it captured.
 
-import { EMPTY, END_RUN, gameOutcome, generateSteps, getVariant, playTurn, Position, SIDE_MASK, stepFrom, stepTo, ok, type Outcome, type Result, type RuleSet } from '../../engine/index.js';
+import {
+  EMPTY,
+  END_RUN,
+  gameOutcome,
+  generateSteps,
+  getVariant,
+  playTurn,
+  Position,
+  SIDE_MASK,
+  stepFrom,
+  stepTo,
+  ok,
+  type Outcome,
+  type Result,
+  type RuleSet,
+} from '../../engine/index.js';
 import { makeTfen, makeTurn, parseTfen, playMoves } from '../../notation/index.js';
 
 export interface LineSetup {

@@ -19,8 +19,9 @@ export function readOtg(text: string): Result<OtgRecord> {
   if (!rules.ok) return err('bad-otg', `[rules]: ${rules.error.message}`);
   const start = Position.start(rules.value);
   const variant = tags.variant !== undefined ? getVariant(tags.variant) : undefined;
-  const sameRules = variant?.ok === true
-    && makeRulesString({ ...variant.value, start: rules.value.start, firstSide: rules.value.firstSide }) === makeRulesString(rules.value);
+  const sameRules =
+    variant?.ok === true &&
+    makeRulesString({ ...variant.value, start: rules.value.start, firstSide: rules.value.firstSide }) === makeRulesString(rules.value);
   const line = GameLine.withMoves(
     sameRules ? { rules: variant.value, variant: variant.value.name, start } : { rules: rules.value, rulesString: rulesText, start },
     turns.map((steps) => steps.join('|')),

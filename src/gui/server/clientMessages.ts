@@ -37,7 +37,8 @@ export function parseClientMessage(text: string, engines: readonly string[]): Re
       return ok({ t: 'restart', slot: slot.value, engine: value.engine });
     }
     case 'watch':
-      if (typeof value.folder !== 'string' || value.folder.trim() === '') return err('bad-message', 'watch: "folder" must name a tournament out folder');
+      if (typeof value.folder !== 'string' || value.folder.trim() === '')
+        return err('bad-message', 'watch: "folder" must name a tournament out folder');
       return ok({ t: 'watch', folder: value.folder.trim() });
     case 'record':
       if (typeof value.folder !== 'string' || typeof value.file !== 'string' || !/^[\w.-]+\.otg$/.test(value.file)) {
@@ -75,7 +76,8 @@ function parseSearch(value: Record<string, unknown>, engines: readonly string[])
   if (value.tfen !== undefined && (typeof value.tfen !== 'string' || !/^[\w/ -]+$/.test(value.tfen))) {
     return err('bad-message', 'search: "tfen" must be a tfen on one line');
   }
-  if (value.rules !== undefined && !/^[^\n\r]+$/.test(value.rules as string)) return err('bad-message', 'search: "rules" must be on one line');
+  if (value.rules !== undefined && !/^[^\n\r]+$/.test(value.rules as string))
+    return err('bad-message', 'search: "rules" must be on one line');
   const moves = value.moves;
   // One token per move: what the engine is sent is exactly what the rules accepted.
   if (!Array.isArray(moves) || moves.length > MAX_MOVES || !moves.every((m) => typeof m === 'string' && /^[\w|=^/+-]+$/.test(m))) {
@@ -95,7 +97,13 @@ function parseSearch(value: Record<string, unknown>, engines: readonly string[])
     multipv = value.multipv;
   }
   const request: SearchRequest = {
-    t: 'search', id: value.id, slot: slot.value, engine: value.engine, variant: rules.value.name, moves: moves as string[], limits: limits.value,
+    t: 'search',
+    id: value.id,
+    slot: slot.value,
+    engine: value.engine,
+    variant: rules.value.name,
+    moves: moves as string[],
+    limits: limits.value,
   };
   if (value.rules !== undefined) request.rules = value.rules as string;
   if (value.tfen !== undefined) request.tfen = value.tfen as string;
@@ -111,8 +119,9 @@ function parseLimits(value: unknown): Result<Limits> {
       if (raw !== true) return err('bad-message', 'search: limits.infinite must be true or absent');
       limits.infinite = true;
     } else if ((LIMIT_KEYS as readonly string[]).includes(key)) {
-      if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0 || raw > 1e9) return err('bad-message', `search: limits.${key} must be a whole number of 0 or more`);
-      limits[key as typeof LIMIT_KEYS[number]] = raw;
+      if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0 || raw > 1e9)
+        return err('bad-message', `search: limits.${key} must be a whole number of 0 or more`);
+      limits[key as (typeof LIMIT_KEYS)[number]] = raw;
     } else {
       return err('bad-message', `search: unknown limit '${key}' (limits: ${LIMIT_KEYS.join(' ')} infinite)`);
     }

@@ -135,7 +135,8 @@ export class EngineSlot {
     const flush = (): void => {
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
-      if (lines.size > 0) this.send({ t: 'info', id: request.id, slot: this.slot, lines: [...lines.values()].sort((a, b) => a.multipv - b.multipv) });
+      if (lines.size > 0)
+        this.send({ t: 'info', id: request.id, slot: this.slot, lines: [...lines.values()].sort((a, b) => a.multipv - b.multipv) });
     };
     const onInfo = (info: EngineInfo): void => {
       if (info.pv === undefined || info.pv.length === 0) return;

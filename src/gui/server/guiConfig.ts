@@ -80,13 +80,16 @@ export function makeGuiConfig(json: Record<string, unknown>, flags: GuiFlags): R
     names.add(engine.name);
   }
   const watch = flags.watch ?? json.watch ?? [];
-  if (!Array.isArray(watch) || !watch.every((w) => typeof w === 'string')) return err('bad-config', 'watch: a list of tournament out folders is needed');
+  if (!Array.isArray(watch) || !watch.every((w) => typeof w === 'string'))
+    return err('bad-config', 'watch: a list of tournament out folders is needed');
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS };
   if (json.timeouts !== undefined) {
     if (!isObject(json.timeouts)) return err('bad-config', 'timeouts: expected {"startMs", "readyMs", "pingMs"}');
     for (const [key, raw] of Object.entries(json.timeouts)) {
-      if (key !== 'startMs' && key !== 'readyMs' && key !== 'pingMs') return err('bad-config', `timeouts: unknown key '${key}' (keys: startMs readyMs pingMs)`);
-      if (typeof raw !== 'number' || !Number.isInteger(raw) || raw <= 0) return err('bad-config', `timeouts.${key}: a positive whole number of ms is needed`);
+      if (key !== 'startMs' && key !== 'readyMs' && key !== 'pingMs')
+        return err('bad-config', `timeouts: unknown key '${key}' (keys: startMs readyMs pingMs)`);
+      if (typeof raw !== 'number' || !Number.isInteger(raw) || raw <= 0)
+        return err('bad-config', `timeouts.${key}: a positive whole number of ms is needed`);
       timeouts[key] = raw;
     }
   }

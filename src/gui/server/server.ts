@@ -25,12 +25,13 @@ export interface RunningGui {
 }
 
 export async function startGui(config: GuiConfig, root = pageFolder()): Promise<Result<RunningGui>> {
-  if (!existsSync(join(root, 'index.html'))) return err('no-page', `the page is not built (${root}/index.html is missing): run npm run build`);
+  if (!existsSync(join(root, 'index.html')))
+    return err('no-page', `the page is not built (${root}/index.html is missing): run npm run build`);
   const app: FastifyInstance = Fastify({ logger: false });
   const sessions = new Set<Session>();
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   await app.register(fastifyStatic, { root, index: 'index.html' });
-  app.register(async (scope) => {
+  await app.register((scope, _options, done) => {
     scope.addHook('preValidation', async (request, reply) => {
       const origin = request.headers.origin;
       if (origin !== undefined && new URL(origin).host !== request.headers.host) {
@@ -51,6 +52,7 @@ export async function startGui(config: GuiConfig, root = pageFolder()): Promise<
         void session.close();
       });
     });
+    done();
   });
   try {
     await app.listen({ host: config.host, port: config.port });

@@ -1,7 +1,7 @@
 // One tab's connection: its engines (one per slot), the tournament it watches, and the answers to its
 // messages. When the tab closes, its searches stop and its engines quit.
 
-import { ENGINE_VERSION } from '../../protocol/identity.js';
+import { version } from '../../../package.json';
 import { VARIANT_IDS } from '../../engine/index.js';
 import type { Timeouts, EngineSpec } from '../../client/engineClient.js';
 import type { ClientMessage, ServerMessage, Slot } from '../shared/messages.js';
@@ -21,7 +21,10 @@ export class Session {
   private watch: TournamentWatch | undefined;
   private closed = false;
 
-  constructor(private readonly settings: SessionSettings, private readonly sendText: (text: string) => void) {}
+  constructor(
+    private readonly settings: SessionSettings,
+    private readonly sendText: (text: string) => void,
+  ) {}
 
   private send = (message: ServerMessage): void => {
     if (!this.closed) this.sendText(JSON.stringify(message));
@@ -48,7 +51,13 @@ export class Session {
   private handle(message: ClientMessage): void {
     switch (message.t) {
       case 'hello':
-        this.send({ t: 'hello', engines: [...this.settings.engines.keys()], variants: [...VARIANT_IDS], watch: [...this.settings.watch], version: ENGINE_VERSION });
+        this.send({
+          t: 'hello',
+          engines: [...this.settings.engines.keys()],
+          variants: [...VARIANT_IDS],
+          watch: [...this.settings.watch],
+          version: `Hnefi ${version}`,
+        });
         return;
       case 'search':
         this.slot(message.slot).search(message);

@@ -19,7 +19,10 @@ export class TournamentWatch {
   private resultsSent = false;
   private liveSeen = '';
 
-  constructor(folder: string, private readonly send: (message: ServerMessage) => void) {
+  constructor(
+    folder: string,
+    private readonly send: (message: ServerMessage) => void,
+  ) {
     this.folder = resolve(folder);
     this.poll();
     this.timer = setInterval(() => this.poll(), POLL_MS);
@@ -84,7 +87,11 @@ export class TournamentWatch {
 
   private pollLive(): void {
     const folder = join(this.folder, LIVE_FOLDER);
-    const files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.json')).sort() : [];
+    const files = existsSync(folder)
+      ? readdirSync(folder)
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+      : [];
     const seen = files.map((f) => `${f}:${mtime(join(folder, f))}`).join('|');
     if (seen === this.liveSeen) return;
     this.liveSeen = seen;
