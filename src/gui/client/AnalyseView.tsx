@@ -48,6 +48,9 @@ export function AnalyseView(props: AnalyseProps) {
   const [multipv, setMultipv] = useState(3);
   const [lines, setLines] = useState<EngineLine[]>([]);
   const [engineState, setEngineState] = useState('');
+  const [engineFailed, setEngineFailed] = useState(false);
+  /** Bumped by a restart, so that the analysis is asked for again. */
+  const [restarts, setRestarts] = useState(0);
   const [setupText, setSetupText] = useState('');
   const [setupVariant, setSetupVariant] = useState('berserk');
   const [message, setMessage] = useState('');
@@ -107,7 +110,7 @@ export function AnalyseView(props: AnalyseProps) {
       return;
     }
     search(ply, { infinite: true }, multipv);
-  }, [line, ply, analysing, props.active, engine, multipv, sweep]);
+  }, [line, ply, analysing, props.active, engine, multipv, sweep, restarts]);
 
   // Evaluating the whole game: a short search of every position in turn, for the graph.
   useEffect(() => {
@@ -135,10 +138,12 @@ export function AnalyseView(props: AnalyseProps) {
         }
         if (m.t === 'bestmove' && m.id === searchId.current && sweepRef.current !== undefined) setSweep(sweepRef.current + 1);
         if (m.t === 'engine' && m.state === 'failed') setSweep(undefined);
-        if (m.t === 'engine')
+        if (m.t === 'engine') {
+          setEngineFailed(m.state === 'failed');
           setEngineState(
             m.state === 'failed' ? `${m.engine} failed: ${m.detail ?? ''}` : m.state === 'starting' ? `${m.engine} starting…` : '',
           );
+        }
       }),
     [],
   );
@@ -354,6 +359,17 @@ export function AnalyseView(props: AnalyseProps) {
           {engineState !== '' && (
             <div class="engine-state" data-testid="engine-state">
               {engineState}
+              {engineFailed && (
+                <button
+                  onClick={() => {
+                    conn.send({ t: 'restart', slot: 'analysis', engine });
+                    setEngineFailed(false);
+                    setRestarts((r) => r + 1);
+                  }}
+                >
+                  Restart engine
+                </button>
+              )}
             </div>
           )}
           <ol class="pv-lines" data-testid="pv-lines">
@@ -440,6 +456,7 @@ export function AnalyseView(props: AnalyseProps) {
             </label>
             <button onClick={saveOtg}>Save .otg</button>
             <button onClick={() => copy(line.moveTexts().join(' '), 'moves')}>Copy moves</button>
+            <button onClick={() => download('moves.txt', `${line.moveTexts().join(' ')}\n`)}>Save moves</button>
           </div>
           {message !== '' && (
             <div class="message" data-testid="setup-message">
