@@ -103,7 +103,7 @@ describe('hnefi gui in Chromium', () => {
     await page.close();
   });
 
-  it("refuses an illegal step with the rules' reason", async () => {
+  it("refuses an illegal step with the rules' reason, and takes a dragged one", async () => {
     const page = await open('play');
     await page.selectOption('[data-testid=variant]', 'brandubh');
     await page.selectOption('[data-testid=you]', 'people');
@@ -116,6 +116,15 @@ describe('hnefi gui in Chromium', () => {
     expect(await page.locator('.play [data-testid=refusal]').innerText()).toContain('d4 is occupied');
     expect(await status(page)).toContain('Attackers to move');
     expect(await page.locator('.play [data-testid=moves] .move').count()).toBe(0);
+    // A piece dragged, faster than the board redraws, onto a target square moves there.
+    const from = await page.locator('.play [data-square=d2]').boundingBox();
+    const to = await page.locator('.play [data-square=b2]').boundingBox();
+    if (from === null || to === null) throw new Error('squares d2 and b2 are not on the page');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 3 });
+    await page.mouse.up();
+    await expect.poll(() => page.locator('.play [data-testid=moves] .move').allInnerTexts()).toEqual(['d2b2']);
     await page.close();
   });
 

@@ -21,6 +21,15 @@ import {
 } from '../../engine/index.js';
 
 const CELL = 10;
+
+interface Drag {
+  from: number;
+  /** Where the pointer is, in board units. */
+  x: number;
+  y: number;
+  /** Far enough from where it started to be a drag rather than a click. */
+  moved: boolean;
+}
 const MARGIN = 7;
 /** Each board's arrowhead marker needs an id of its own: a marker in a hidden board is not drawn. */
 let boardsMade = 0;
@@ -48,7 +57,14 @@ export function Board(props: BoardProps) {
   const stride = pos.geo.stride;
   const svg = useRef<SVGSVGElement>(null);
   const markerId = useMemo(() => `arrowhead-${++boardsMade}`, []);
-  const [drag, setDrag] = useState<{ from: number; x: number; y: number; moved: boolean } | undefined>(undefined);
+  // The drag lives in a ref as well as in the state: pointer events can come faster than the board
+  // redraws, and each must see the drag as the one before left it.
+  const [drag, setDragState] = useState<Drag | undefined>(undefined);
+  const dragRef = useRef<Drag | undefined>(undefined);
+  const setDrag = (next: Drag | undefined): void => {
+    dragRef.current = next;
+    setDragState(next);
+  };
 
   const place = (sq: number): [number, number] => {
     const file = (sq % stride) - 1;
@@ -138,12 +154,14 @@ export function Board(props: BoardProps) {
     }
   };
   const onPointerMove = (event: PointerEvent): void => {
+    const drag = dragRef.current;
     if (drag === undefined) return;
     const [x, y] = pointer(event);
     const moved = drag.moved || Math.hypot(x - drag.x, y - drag.y) > CELL / 3;
     setDrag({ ...drag, x, y, moved });
   };
   const onPointerUp = (event: PointerEvent): void => {
+    const drag = dragRef.current;
     if (drag === undefined) return;
     setDrag(undefined);
     if (!drag.moved) return;
