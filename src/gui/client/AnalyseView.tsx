@@ -3,7 +3,7 @@
 // moves as arrows, an evaluation bar, and the evaluation over the whole game as a graph.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { NO_SQUARE, Position, stepFrom, stepTo, type Result } from '../../engine/index.js';
+import { NO_SQUARE, type Position, stepFrom, stepTo } from '../../engine/index.js';
 import { makeTfen, parseTurn } from '../../notation/index.js';
 import type { EngineLine, Limits, ServerMessage } from '../shared/messages.js';
 import { Board } from './Board.js';
@@ -11,11 +11,11 @@ import { Captures } from './Captures.js';
 import type { Connection } from './connection.js';
 import { EvalGraph } from './EvalGraph.js';
 import { attackersCp, barShare, numberText, resultText, scoreText, SIDE_NAMES } from './format.js';
-import { GameLine, parseMoveList } from './gameLine.js';
+import { GameLine } from './gameLine.js';
 import { useMoveInput } from './moveInput.js';
-import { readOtg, writeOtg } from './otgFile.js';
 import { MoveList } from './PlayView.js';
 import { PositionEditor } from './PositionEditor.js';
+import { RecordsPanel } from './RecordsPanel.js';
 
 export interface AnalyseProps {
   conn: Connection;
@@ -51,9 +51,6 @@ export function AnalyseView(props: AnalyseProps) {
   const [engineFailed, setEngineFailed] = useState(false);
   /** Bumped by a restart, so that the analysis is asked for again. */
   const [restarts, setRestarts] = useState(0);
-  const [setupText, setSetupText] = useState('');
-  const [setupVariant, setSetupVariant] = useState('berserk');
-  const [message, setMessage] = useState('');
   const [editing, setEditing] = useState(false);
   const evals = useRef(new Map<number, number>());
   const [, setEvalVersion] = useState(0);
@@ -189,62 +186,6 @@ export function AnalyseView(props: AnalyseProps) {
       next.push(steps.value);
     }
     show(next, next.length);
-  };
-
-  const applySetup = (kind: 'tfen' | 'moves'): void => {
-    const text = setupText.trim();
-    let result: Result<GameLine>;
-    if (text.includes('[rules:')) {
-      const record = readOtg(text);
-      result = record.ok ? { ok: true, value: record.value.line } : record;
-    } else if (kind === 'tfen') {
-      result = GameLine.fromTfen(setupVariant, text);
-    } else {
-      result = GameLine.withMoves(baseSetup(setupVariant), parseMoveList(text));
-    }
-    if (!result.ok) {
-      setMessage(result.error.message);
-      return;
-    }
-    setMessage('');
-    show(result.value, kind === 'tfen' ? 0 : result.value.length, '');
-  };
-  const loadFile = async (file: File): Promise<void> => {
-    const record = readOtg(await file.text());
-    if (!record.ok) {
-      setMessage(`${file.name}: ${record.error.message}`);
-      return;
-    }
-    setMessage('');
-    const tags = record.value.tags;
-    show(record.value.line, 0, `${tags.attackers ?? '?'} – ${tags.defenders ?? '?'}${tags.termination ? ` (${tags.termination})` : ''}`);
-  };
-  const download = (name: string, text: string): void => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.click();
-    URL.revokeObjectURL(url);
-  };
-  const copy = (text: string, what: string): void => {
-    void navigator.clipboard?.writeText(text).then(
-      () => setMessage(`${what} copied`),
-      () => setMessage(`${what}: ${text}`),
-    );
-  };
-  const saveOtg = (): void => {
-    const outcome = line.outcome();
-    const result = outcome === undefined ? '' : outcome.winner === null ? '0' : outcome.winner === 0 ? '1' : '-1';
-    const tags: Record<string, string> = {
-      event: 'Hnefi GUI',
-      site: 'hnefi gui',
-      date: new Date().toISOString().slice(0, 10).replace(/-/g, '.'),
-    };
-    if (line.variant !== undefined) tags.variant = line.variant;
-    if (result !== '') tags.result = result;
-    if (outcome !== undefined) tags.termination = outcome.reason;
-    download('game.otg', writeOtg(line, tags));
   };
 
   const arrows = lines.map((l) => turnSquares(pos, l.pv[0])).filter((a): a is number[] => a !== undefined);
@@ -409,67 +350,14 @@ export function AnalyseView(props: AnalyseProps) {
           )}
         </div>
         <MoveList line={line} ply={ply} onSelect={setPly} />
-        <fieldset class="records">
-          <legend>Position and records</legend>
-          <div class="tfen">
-            <input readOnly value={tfen} data-testid="tfen" />
-            <button onClick={() => copy(tfen, 'tfen')}>Copy tfen</button>
-          </div>
-          <label>
-            Variant{' '}
-            <select value={setupVariant} onChange={(e) => setSetupVariant(e.currentTarget.value)} data-testid="setup-variant">
-              {props.variants.map((v) => (
-                <option key={v} value={v}>
-                  {v}
-                </option>
-              ))}
-            </select>
-          </label>
-          <textarea
-            rows={3}
-            placeholder="paste a tfen, a move list or an .otg record"
-            value={setupText}
-            onInput={(e) => setSetupText(e.currentTarget.value)}
-            data-testid="setup-text"
-          />
-          <div class="buttons">
-            <button onClick={() => applySetup('tfen')} data-testid="set-tfen">
-              Set tfen
-            </button>
-            <button onClick={() => applySetup('moves')} data-testid="set-moves">
-              Set moves
-            </button>
-            <button onClick={() => setEditing(true)} data-testid="edit">
-              Edit position
-            </button>
-            <label class="file">
-              Open .otg{' '}
-              <input
-                type="file"
-                accept=".otg,text/plain"
-                onChange={(e) => {
-                  const file = e.currentTarget.files?.[0];
-                  if (file) void loadFile(file);
-                }}
-                data-testid="otg-file"
-              />
-            </label>
-            <button onClick={saveOtg}>Save .otg</button>
-            <button onClick={() => copy(line.moveTexts().join(' '), 'moves')}>Copy moves</button>
-            <button onClick={() => download('moves.txt', `${line.moveTexts().join(' ')}\n`)}>Save moves</button>
-          </div>
-          {message !== '' && (
-            <div class="message" data-testid="setup-message">
-              {message}
-            </div>
-          )}
-        </fieldset>
+        <RecordsPanel
+          line={line}
+          tfen={tfen}
+          variants={props.variants}
+          onEdit={() => setEditing(true)}
+          onOpen={(next, nextPly, nextTitle) => show(next, nextPly, nextTitle)}
+        />
       </div>
     </div>
   );
-}
-
-function baseSetup(variant: string) {
-  const line = GameLine.ofVariant(variant);
-  return { rules: line.rules, variant, start: line.start };
 }
