@@ -68,7 +68,7 @@ export function makeGuiConfig(json: Record<string, unknown>, flags: GuiFlags): R
   } else if (json.engines !== undefined) {
     if (!Array.isArray(json.engines)) return err('bad-config', 'engines: a list is needed');
     for (let i = 0; i < json.engines.length; i++) {
-      const engine = parseEngine(json.engines[i], i);
+      const engine = parseEngine(json.engines[i], `engines[${i}]`);
       if (!engine.ok) return engine;
       engines.push(engine.value);
     }
