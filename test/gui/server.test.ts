@@ -3,7 +3,7 @@
 // closed tab's engine.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,9 +79,11 @@ async function connect(
   return { socket, received, next };
 }
 
+/** The engine processes the GUI server runs (its children running an engine; not the client's watchdog). */
 const enginesOf = (pid: number): number[] => {
+  let children: number[];
   try {
-    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
       .trim()
       .split('\n')
       .filter((s) => s !== '')
@@ -89,6 +91,13 @@ const enginesOf = (pid: number): number[] => {
   } catch {
     return [];
   }
+  return children.filter((child) => {
+    try {
+      return /hnefi\.js|brokenEngine/.test(readFileSync(`/proc/${child}/cmdline`, 'utf8'));
+    } catch {
+      return false;
+    }
+  });
 };
 
 describe('the GUI server', () => {
