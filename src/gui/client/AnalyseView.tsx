@@ -196,7 +196,7 @@ export function AnalyseView(props: AnalyseProps) {
   if (editing) {
     return (
       <div class="view analyse">
-        <div class="board-area">
+        <div class="editor-area">
           <PositionEditor
             from={pos}
             onCancel={() => setEditing(false)}

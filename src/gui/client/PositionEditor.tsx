@@ -53,7 +53,6 @@ export function PositionEditor({ from, onDone, onCancel }: { from: Position; onD
           erase
         </button>
       </div>
-      <Board pos={pos} onPress={press} label="position editor" />
       <div class="buttons">
         <label>
           To move{' '}
@@ -69,7 +68,14 @@ export function PositionEditor({ from, onDone, onCancel }: { from: Position; onD
         </button>
         <button onClick={onCancel}>Cancel</button>
       </div>
-      {refusal !== '' && <div class="refusal">{refusal}</div>}
+      {refusal !== '' && (
+        <div class="refusal" data-testid="editor-refusal">
+          {refusal}
+        </div>
+      )}
+      <div class="editor-board">
+        <Board pos={pos} onPress={press} label="position editor" />
+      </div>
     </div>
   );
 }
