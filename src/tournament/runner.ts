@@ -5,12 +5,12 @@
 
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { err, getVariant, ok, type Result, type RuleSet } from '../engine/index.js';
+import { err, getVariant, ok, type EngineError, type Result, type RuleSet } from '../engine/index.js';
 import { makeTimeControlText } from './clock.js';
 import type { EngineConfig, TournamentConfig } from './config.js';
 import { EngineProcess } from './engineProcess.js';
 import { playGame, type PlayedGame } from './game.js';
-import { loadOpenings, makeOpeningText, openingPositions, type OpeningBook } from './openings.js';
+import { loadOpenings, makeOpeningText, openingPositions, type Opening, type OpeningBook } from './openings.js';
 import { gameRulesString, makeOtg } from './otg.js';
 import { summarize, type GameRecord, type TournamentSummary } from './summary.js';
 
@@ -47,7 +47,7 @@ export function makeSchedule(pairings: [number, number][], games: number): Sched
 }
 
 /** What must not change between a run and its resumption. */
-function fingerprint(config: TournamentConfig): string {
+export function fingerprint(config: TournamentConfig): string {
   return JSON.stringify({
     variant: config.variant, seed: config.seed, format: config.format, tc: config.tc, openings: config.openings,
     engines: config.engines.map((e) => ({ name: e.name, cmd: e.cmd, args: e.args, options: e.options, tc: e.tc })),
@@ -88,11 +88,32 @@ export interface ProgressEvent {
   summary: TournamentSummary;
 }
 
+/** A finished game: its results.jsonl line and its OpenTafl record (games/<id>.otg). */
+export interface FinishedGame {
+  record: GameRecord;
+  otg: string;
+}
+
+/** How the games are played: here with engine processes (LocalGames), or by workers on a job queue. */
+export interface GameScheduler {
+  /** Games under way at once. */
+  readonly concurrency: number;
+  /** Gets ready to play: engines start (local), the queue is reachable and free (queue). */
+  start(): Promise<Result<void>>;
+  /** Plays one game; undefined when it was dropped (the scheduler was killed, or failed). */
+  play(game: ScheduledGame): Promise<FinishedGame | undefined>;
+  /** Stops at once: games under way are dropped, games not started withdrawn. */
+  kill(): void;
+  /** Set when the scheduler stopped on an error the run must report. */
+  readonly failure?: EngineError;
+  close(): Promise<void>;
+}
+
 /** Idle engine processes by engine name, started on demand and reused with `ucinewgame`. */
 class EnginePool {
   private idle = new Map<string, EngineProcess[]>();
   private all = new Set<EngineProcess>();
-  constructor(private readonly config: TournamentConfig) {}
+  constructor(private readonly config: Pick<TournamentConfig, 'variant' | 'timeouts'>) {}
 
   async acquire(engine: EngineConfig): Promise<{ ok: true; engine: EngineProcess } | { ok: false; fault: 'crash' | 'hang' | 'time' | 'garbage'; detail: string }> {
     const list = this.idle.get(engine.name) ?? [];
@@ -131,29 +152,26 @@ class EnginePool {
 
 export class Tournament {
   readonly config: TournamentConfig;
-  private readonly rules: RuleSet;
-  private readonly book: OpeningBook;
   readonly pairings: [number, number][];
   readonly schedule: ScheduledGame[];
-  private readonly pool: EnginePool;
+  private readonly scheduler: GameScheduler;
   private records: GameRecord[] = [];
   private stopping = false;
 
-  private constructor(config: TournamentConfig, rules: RuleSet, book: OpeningBook) {
+  private constructor(config: TournamentConfig, rules: RuleSet, book: OpeningBook, scheduler?: SchedulerFactory) {
     this.config = config;
-    this.rules = rules;
-    this.book = book;
     this.pairings = makePairings(config.engines.length, config.format);
     this.schedule = makeSchedule(this.pairings, config.games);
-    this.pool = new EnginePool(config);
+    this.scheduler = scheduler?.(config, book) ?? new LocalGames(config, rules, (game) => book.get(game.pair));
   }
 
-  static create(config: TournamentConfig): Result<Tournament> {
+  /** Without a scheduler the games are played here, by LocalGames. */
+  static create(config: TournamentConfig, scheduler?: SchedulerFactory): Result<Tournament> {
     const rules = getVariant(config.variant);
     if (!rules.ok) return rules;
     const book = loadOpenings(rules.value, config.variant, config.openings, config.seed);
     if (!book.ok) return book;
-    return ok(new Tournament(config, rules.value, book.value));
+    return ok(new Tournament(config, rules.value, book.value, scheduler));
   }
 
   get resultsFile(): string {
@@ -167,7 +185,7 @@ export class Tournament {
   /** Stops at once (an interrupt, or the SPRT has decided): engines are killed, games under way are dropped. */
   kill(): void {
     this.stopping = true;
-    this.pool.killAll();
+    this.scheduler.kill();
   }
 
   async run(onProgress?: (event: ProgressEvent) => void): Promise<Result<TournamentSummary>> {
@@ -192,9 +210,9 @@ export class Tournament {
     const done = new Set(this.records.map((r) => r.id));
     const queue = this.schedule.filter((game) => !done.has(game.id));
 
-    const check = await this.checkEngines();
+    const check = await this.scheduler.start();
     if (!check.ok) {
-      await this.pool.closeAll();
+      await this.scheduler.close();
       return check;
     }
 
@@ -206,8 +224,12 @@ export class Tournament {
     const worker = async (): Promise<void> => {
       while (!this.stopping && queue.length > 0) {
         const game = queue.shift()!;
-        const record = await this.play(game);
-        if (record === undefined) continue;
+        const finished = await this.scheduler.play(game);
+        // A game whose result arrives twice (a queue's retry) counts once.
+        if (finished === undefined || done.has(finished.record.id)) continue;
+        const { record } = finished;
+        done.add(record.id);
+        writeFileSync(join(out, record.record), finished.otg);
         appendFileSync(this.resultsFile, JSON.stringify(record) + '\n');
         this.records.push(record);
         summary = this.summary();
@@ -217,11 +239,45 @@ export class Tournament {
         if (decided(summary)) this.kill();
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(this.config.concurrency, queue.length)) }, worker));
-    await this.pool.closeAll();
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(this.scheduler.concurrency, queue.length)) }, worker));
+    await this.scheduler.close();
+    if (this.scheduler.failure !== undefined) return err(this.scheduler.failure.code, this.scheduler.failure.message);
     summary = this.summary();
     writeFileSync(join(out, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
     return ok(summary);
+  }
+}
+
+export type SchedulerFactory = (config: TournamentConfig, book: OpeningBook) => GameScheduler;
+
+/** Plays the games here, `concurrency` at a time, with engine processes from a pool. */
+export class LocalGames implements GameScheduler {
+  private readonly pool: EnginePool;
+  private stopping = false;
+
+  constructor(
+    private readonly config: Omit<TournamentConfig, 'out'>,
+    private readonly rules: RuleSet,
+    private readonly openingOf: (game: ScheduledGame) => Opening,
+  ) {
+    this.pool = new EnginePool(config);
+  }
+
+  get concurrency(): number {
+    return this.config.concurrency;
+  }
+
+  start(): Promise<Result<void>> {
+    return this.checkEngines();
+  }
+
+  kill(): void {
+    this.stopping = true;
+    this.pool.killAll();
+  }
+
+  close(): Promise<void> {
+    return this.pool.closeAll();
   }
 
   /** Each engine must start and answer the handshake once, or the tournament cannot run. */
@@ -234,9 +290,9 @@ export class Tournament {
     return ok(undefined);
   }
 
-  private async play(game: ScheduledGame): Promise<GameRecord | undefined> {
+  async play(game: ScheduledGame): Promise<FinishedGame | undefined> {
     const config = this.config;
-    const opening = this.book.get(game.pair);
+    const opening = this.openingOf(game);
     const positions = openingPositions(this.rules, opening);
     if (!positions.ok) throw new Error(`opening ${opening.id}: ${positions.error.message}`);
     const names = [config.engines[game.attackers], config.engines[game.defenders]];
@@ -282,7 +338,7 @@ export class Tournament {
     };
     if (played.detail !== undefined) record.detail = played.detail;
     const termination = played.detail !== undefined ? `${played.reason}: ${played.detail}` : played.reason;
-    writeFileSync(join(config.out, recordFile), makeOtg({
+    const otg = makeOtg({
       tags: {
         event: `Hnefi tournament (seed ${config.seed})`, site: 'hnefi tournament', date: record.date.slice(0, 10).replace(/-/g, '.'),
         round: `${game.pair + 1}`, attackers: record.attackers, defenders: record.defenders,
@@ -293,7 +349,7 @@ export class Tournament {
       },
       rules: gameRulesString(this.rules, opening.tfen === undefined ? undefined : positions.value.start),
       turns: played.otnTurns,
-    }));
-    return record;
+    });
+    return { record, otg };
   }
 }
