@@ -15,6 +15,7 @@ const COMMANDS: (() => Commands)[] = [
     const { compareCommand, tournamentCommand } = await import('./tournament/command.js');
     return [tournamentCommand, compareCommand];
   },
+  async () => [(await import('./queue/command.js')).workerCommand],
 ];
 
 async function runCommandLine(): Promise<void> {

@@ -3,6 +3,9 @@
 
 import { readFileSync } from 'node:fs';
 import type { Argv, CommandModule } from 'yargs';
+import { parseQueueAddress } from '../queue/connection.js';
+import { queueOptions } from '../queue/command.js';
+import { queueScheduler } from '../queue/queueGames.js';
 import { buildRevision } from './build.js';
 import { makeConfig, type ConfigOverrides, type TournamentConfig } from './config.js';
 import { readResults, Tournament, type ProgressEvent } from './runner.js';
@@ -14,10 +17,12 @@ interface TournamentArgs extends Omit<ConfigOverrides, 'engines'> {
   engine?: string[];
   stats: boolean;
   quiet: boolean;
+  queue?: string;
+  queueName: string;
 }
 
 const sharedOptions = (yargs: Argv): Argv =>
-  yargs
+  queueOptions(yargs, false)
     .option('variant', { type: 'string', describe: 'variant (UCI_Variant name)' })
     .option('games', { type: 'number', describe: 'games per pairing (rounded up to even); with --sprt the most to play' })
     .option('concurrency', { type: 'number', describe: 'games played at once (default: one per core)' })
@@ -34,7 +39,7 @@ const sharedOptions = (yargs: Argv): Argv =>
     .option('max-turns', { type: 'number', describe: 'adjudicate a draw after this many turns' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress output' });
 
-function overridesFrom(args: Omit<TournamentArgs, 'stats' | 'quiet' | 'config'>): ConfigOverrides {
+function overridesFrom(args: Omit<TournamentArgs, 'stats' | 'quiet' | 'config' | 'queueName'>): ConfigOverrides {
   const overrides: ConfigOverrides = {};
   const keys = ['variant', 'games', 'concurrency', 'seed', 'out', 'format', 'tc', 'movetime', 'depth', 'nodes', 'openings', 'openingPlies', 'openingWinner', 'randomOpening', 'maxTurns', 'sprt'] as const;
   for (const key of keys) if (args[key] !== undefined) (overrides as Record<string, unknown>)[key] = args[key];
@@ -75,9 +80,28 @@ function reporter(quiet: boolean): (event: ProgressEvent) => void {
   };
 }
 
+/** Where the games are played: here, or (with --queue) by workers; compare's engines are revisions. */
+interface Games {
+  queue?: string;
+  queueName: string;
+  revisions?: ReadonlyMap<string, string>;
+}
+
 /** Runs a configured tournament to its end with the progress report and the final statistics; the exit code says how it went. */
-export async function runConfigured(config: TournamentConfig, quiet: boolean): Promise<ReturnType<Tournament['summary']> | undefined> {
-  const created = Tournament.create(config);
+export async function runConfigured(config: TournamentConfig, quiet: boolean, games?: Games): Promise<ReturnType<Tournament['summary']> | undefined> {
+  let scheduler;
+  if (games?.queue !== undefined) {
+    const address = parseQueueAddress(games.queue, games.queueName);
+    if (!address.ok) {
+      fail('tournament', address.error.message);
+      return undefined;
+    }
+    const log = (line: string): void => {
+      process.stderr.write(`${process.stderr.isTTY ? '\r\x1b[K' : ''}hnefi tournament: ${line}\n`);
+    };
+    scheduler = queueScheduler({ address: address.value, revisions: games.revisions, log });
+  }
+  const created = Tournament.create(config, scheduler);
   if (!created.ok) {
     fail('tournament', created.error.message);
     return undefined;
@@ -85,7 +109,9 @@ export async function runConfigured(config: TournamentConfig, quiet: boolean): P
   const tournament = created.value;
   const interrupt = (): void => {
     tournament.kill();
-    process.stderr.write('\nhnefi tournament: interrupted; run the same command again to resume\n');
+    process.stderr.write(games?.queue !== undefined
+      ? '\nhnefi tournament: interrupted; games already queued go on being played, and their results wait in Redis: run the same command again to resume\n'
+      : '\nhnefi tournament: interrupted; run the same command again to resume\n');
     process.exit(130);
   };
   process.once('SIGINT', interrupt);
@@ -141,7 +167,7 @@ export const tournamentCommand: CommandModule<object, TournamentArgs> = {
       console.log(formatSummary(summarize(config.value.variant, config.value.engines.map((e) => e.name), t.pairings, records, t.schedule.length, config.value.sprt)));
       return;
     }
-    await runConfigured(config.value, args.quiet);
+    await runConfigured(config.value, args.quiet, args);
   },
 };
 
@@ -170,14 +196,17 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
     const overrides = overridesFrom({ ...args, engine: undefined });
     overrides.out ??= `runs/compare-${base.commit.slice(0, 10)}-${candidate.commit.slice(0, 10)}`;
     if (overrides.tc === undefined && overrides.movetime === undefined && overrides.depth === undefined && overrides.nodes === undefined) overrides.tc = '10+0.1';
+    const names = [`${args.candidate}@${candidate.commit.slice(0, 8)}`, `${args.base}@${base.commit.slice(0, 8)}`];
     const config = makeConfig({
       engines: [
-        { name: `${args.candidate}@${candidate.commit.slice(0, 8)}`, cmd: process.execPath, args: [candidate.entry] },
-        { name: `${args.base}@${base.commit.slice(0, 8)}`, cmd: process.execPath, args: [base.entry] },
+        { name: names[0], cmd: process.execPath, args: [candidate.entry] },
+        { name: names[1], cmd: process.execPath, args: [base.entry] },
       ],
     }, overrides);
     if (!config.ok) return fail('compare', config.error.message);
-    const summary = await runConfigured(config.value, args.quiet);
+    // Queue workers build the same commits from their own clones.
+    const revisions = new Map([[names[0], candidate.commit], [names[1], base.commit]]);
+    const summary = await runConfigured(config.value, args.quiet, { queue: args.queue, queueName: args.queueName, revisions });
     if (summary?.sprt) {
       const verdict = summary.sprt.verdict;
       console.log(verdict === 'H1' ? `${args.candidate} is stronger than ${args.base} (H1 accepted)`

@@ -110,7 +110,7 @@ function checkTimeControl(tc: TimeControl, where: string): Result<TimeControl> {
   return ok(tc);
 }
 
-function parseEngine(value: unknown, index: number): Result<EngineConfig> {
+export function parseEngine(value: unknown, index: number): Result<EngineConfig> {
   const where = `engines[${index}]`;
   if (!isObject(value)) return err('bad-config', `${where}: expected an object with name and cmd`);
   for (const key of Object.keys(value)) {
@@ -198,7 +198,7 @@ function parseOpeningWinner(value: unknown, where: string): Result<OpeningWinner
   return winner !== undefined ? ok(winner) : err('bad-config', `${where}: '${String(value)}' must be one of ${OPENING_WINNERS.join(', ')}`);
 }
 
-function parseAdjudication(value: unknown): Result<Adjudication> {
+export function parseAdjudication(value: unknown): Result<Adjudication> {
   if (!isObject(value)) return err('bad-config', 'adjudication: expected an object');
   const result: Adjudication = { ...DEFAULT_ADJUDICATION };
   for (const [key, raw] of Object.entries(value)) {

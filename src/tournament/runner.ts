@@ -248,6 +248,9 @@ export class Tournament {
   }
 }
 
+/** What playing a game needs of the configuration. */
+export type GameSettings = Pick<TournamentConfig, 'variant' | 'seed' | 'tc' | 'engines' | 'adjudication' | 'timeMarginMs' | 'timeouts' | 'concurrency'>;
+
 export type SchedulerFactory = (config: TournamentConfig, book: OpeningBook) => GameScheduler;
 
 /** Plays the games here, `concurrency` at a time, with engine processes from a pool. */
@@ -256,7 +259,7 @@ export class LocalGames implements GameScheduler {
   private stopping = false;
 
   constructor(
-    private readonly config: Omit<TournamentConfig, 'out'>,
+    private readonly config: GameSettings,
     private readonly rules: RuleSet,
     private readonly openingOf: (game: ScheduledGame) => Opening,
   ) {
