@@ -51,6 +51,7 @@ export class QueueGames implements GameScheduler {
   private sweeping: Promise<void> = Promise.resolve();
   private lastPresenceCheck = 0;
   private stopping = false;
+  private closed = false;
 
   constructor(private readonly setup: QueueSetup) {
     this.tournament = tournamentId(fingerprint(setup.config));
@@ -59,7 +60,7 @@ export class QueueGames implements GameScheduler {
   async start(): Promise<Result<void>> {
     const { address, log } = this.setup;
     const redis = connect(address,
-      (reason) => log(`lost Redis at ${address.shown} (${reason}); waiting for it to come back (Ctrl-C and the same command later resumes)`),
+      (reason) => this.closed || log(`lost Redis at ${address.shown} (${reason}); waiting for it to come back (Ctrl-C and the same command later resumes)`),
       () => log(`Redis at ${address.shown} is back`));
     this.redis = redis;
     const reachable = await checkReachable(redis, address);
@@ -106,6 +107,7 @@ export class QueueGames implements GameScheduler {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     clearInterval(this.timer);
     await this.sweeping;
     if (this.queue !== undefined) {

@@ -60,7 +60,7 @@ export class GameWorker {
     const self = new GameWorker(setup);
     const { address, log } = setup;
     const redis = connect(address,
-      (reason) => log(`lost Redis at ${address.shown} (${reason}); waiting for it to come back`),
+      (reason) => self.stopping !== undefined || log(`lost Redis at ${address.shown} (${reason}); waiting for it to come back`),
       () => log(`Redis at ${address.shown} is back`));
     self.redis = redis;
     const reachable = await checkReachable(redis, address);
