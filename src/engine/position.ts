@@ -8,9 +8,10 @@ import { encircled, exitFortHolds } from './gameEnd.js';
 import { makeGeometry, toSquare, type Geometry } from './geometry.js';
 import { hasContinuation } from './movegen.js';
 import type { RuleSet } from './rules.js';
+import { err, ok, type Result } from './result.js';
 import {
-  ATTACKERS, DEFENDERS, DRAW, EMPTY, END_RUN, err, KING, NO_SQUARE, NO_WINNER, OFF_BOARD, ok, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_THRONE,
-  type EndReason, type Outcome, type Result, type Side,
+  ATTACKERS, DEFENDERS, DRAW, EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, OFF_BOARD, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_THRONE,
+  type EndReason, type Outcome, type Side,
 } from './types.js';
 import { zobristKeys, type ZobristKeys } from './zobrist.js';
 

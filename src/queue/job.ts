@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { err, ok, type Result } from '../engine/index.js';
 import { ENGINE_VERSION } from '../protocol/identity.js';
 import { parseAdjudication, parseTimeControl, type Adjudication, type TimeControl, type TournamentConfig } from '../tournament/config.js';
-import type { Timeouts } from '../tournament/engineProcess.js';
+import type { Timeouts } from '../client/engineClient.js';
 import type { Opening } from '../tournament/openings.js';
 import type { FinishedGame, ScheduledGame } from '../tournament/runner.js';
 import type { GameRecord } from '../tournament/summary.js';

@@ -6,7 +6,7 @@
 
 import { Queue, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { ok, type EngineError, type Result } from '../engine/index.js';
+import { ok, type HnefiError, type Result } from '../engine/index.js';
 import type { TournamentConfig } from '../tournament/config.js';
 import type { OpeningBook } from '../tournament/openings.js';
 import { fingerprint, type FinishedGame, type GameScheduler, type ScheduledGame } from '../tournament/runner.js';
@@ -37,7 +37,7 @@ interface Pending {
 
 export class QueueGames implements GameScheduler {
   readonly concurrency = QUEUE_WINDOW;
-  failure: EngineError | undefined;
+  failure: HnefiError | undefined;
   private readonly tournament: string;
   private redis: Redis | undefined;
   private queue: Queue | undefined;

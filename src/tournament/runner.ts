@@ -5,13 +5,13 @@
 
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { err, getVariant, ok, type EngineError, type Result, type RuleSet } from '../engine/index.js';
+import { err, getVariant, ok, type HnefiError, type Result, type RuleSet } from '../engine/index.js';
 import { makeTimeControlText } from './clock.js';
 import type { EngineConfig, TournamentConfig } from './config.js';
-import { EngineProcess } from './engineProcess.js';
+import { EngineClient } from '../client/engineClient.js';
 import { playGame, type PlayedGame } from './game.js';
 import { loadOpenings, makeOpeningText, openingPositions, type Opening, type OpeningBook } from './openings.js';
-import { gameRulesString, makeOtg } from './otg.js';
+import { gameRulesString, makeOtg } from '../notation/otg.js';
 import { summarize, type GameRecord, type TournamentSummary } from './summary.js';
 
 export interface ScheduledGame {
@@ -105,17 +105,17 @@ export interface GameScheduler {
   /** Stops at once: games under way are dropped, games not started withdrawn. */
   kill(): void;
   /** Set when the scheduler stopped on an error the run must report. */
-  readonly failure?: EngineError;
+  readonly failure?: HnefiError;
   close(): Promise<void>;
 }
 
 /** Idle engine processes by engine name, started on demand and reused with `ucinewgame`. */
 class EnginePool {
-  private idle = new Map<string, EngineProcess[]>();
-  private all = new Set<EngineProcess>();
+  private idle = new Map<string, EngineClient[]>();
+  private all = new Set<EngineClient>();
   constructor(private readonly config: Pick<TournamentConfig, 'variant' | 'timeouts'>) {}
 
-  async acquire(engine: EngineConfig): Promise<{ ok: true; engine: EngineProcess } | { ok: false; fault: 'crash' | 'hang' | 'time' | 'garbage'; detail: string }> {
+  async acquire(engine: EngineConfig): Promise<{ ok: true; engine: EngineClient } | { ok: false; fault: 'crash' | 'hang' | 'time' | 'garbage'; detail: string }> {
     const list = this.idle.get(engine.name) ?? [];
     while (list.length > 0) {
       const candidate = list.pop()!;
@@ -123,12 +123,12 @@ class EnginePool {
       this.all.delete(candidate);
     }
     const spec = { ...engine, options: { UCI_Variant: this.config.variant, ...engine.options } };
-    const started = await EngineProcess.start(spec, this.config.timeouts);
+    const started = await EngineClient.start(spec, this.config.timeouts);
     if (started.ok) this.all.add(started.engine);
     return started;
   }
 
-  release(engine: EngineProcess, faulty: boolean): void {
+  release(engine: EngineClient, faulty: boolean): void {
     if (faulty || !engine.alive) {
       engine.kill();
       this.all.delete(engine);
@@ -302,7 +302,7 @@ export class LocalGames implements GameScheduler {
     const tcs = names.map((e) => e.tc ?? config.tc);
     const started = Date.now();
 
-    const engines: EngineProcess[] = [];
+    const engines: EngineClient[] = [];
     let played: PlayedGame | undefined;
     for (let side = 0; side < 2 && played === undefined; side++) {
       const acquired = await this.pool.acquire(names[side]);
