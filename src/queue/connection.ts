@@ -42,17 +42,20 @@ export function connect(address: QueueAddress, onLost?: (reason: string) => void
     lazyConnect: false,
   };
   const redis = new Redis(address.url, options);
+  // Losing a connection that never was is for checkReachable to report.
+  let connected = false;
   let lost = false;
   let lastError = '';
   redis.on('error', (e: Error) => {
     lastError = e.message;
   });
   redis.on('close', () => {
-    if (lost || redis.status === 'end') return;
+    if (!connected || lost || redis.status === 'end') return;
     lost = true;
     onLost?.(lastError || 'connection closed');
   });
   redis.on('ready', () => {
+    connected = true;
     if (!lost) return;
     lost = false;
     onBack?.();
