@@ -78,7 +78,9 @@ export async function checkReachable(redis: Redis, address: QueueAddress, timeou
     if (answer === 'PONG') return ok(undefined);
     return err('queue-unreachable', `cannot reach Redis at ${address.shown}${lastError !== '' ? ` (${lastError})` : ''} within ${timeoutMs / 1000} s`);
   } catch (e) {
-    return err('queue-unreachable', `Redis at ${address.shown}: ${(e as Error).message}`);
+    const message = (e as Error).message;
+    const hint = /NOAUTH|WRONGPASS/.test(message) ? ' (the password goes in the URL: redis://:password@host:6379)' : '';
+    return err('queue-unreachable', `Redis at ${address.shown}: ${message}${hint}`);
   } finally {
     redis.off('error', onError);
   }
