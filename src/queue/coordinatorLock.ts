@@ -6,9 +6,8 @@
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { err, ok, type Result } from '../engine/index.js';
-import { ENGINE_VERSION } from '../protocol/identity.js';
 import type { QueueAddress } from './connection.js';
-import { JOB_FORMAT } from './job.js';
+import { HNEFI_VERSION, JOB_FORMAT } from './job.js';
 
 export const LOCK_MS = 15_000;
 const RENEW_MS = 5_000;
@@ -67,7 +66,7 @@ export class CoordinatorLock {
   static async acquire(redis: Redis, address: QueueAddress, out: string, onLost: (message: string) => void): Promise<Result<CoordinatorLock>> {
     const lock = new CoordinatorLock(redis, address, out);
     const value = JSON.stringify(lock.holder);
-    const versions = JSON.stringify({ hnefi: ENGINE_VERSION, format: JOB_FORMAT } satisfies QueueVersions);
+    const versions = JSON.stringify({ hnefi: HNEFI_VERSION, format: JOB_FORMAT } satisfies QueueVersions);
     const key = lockKey(address.name);
     if ((await redis.set(key, value, 'PX', LOCK_MS, 'NX')) !== 'OK') {
       const current = await redis.get(key);

@@ -5,7 +5,7 @@
 
 import { createHash } from 'node:crypto';
 import { err, ok, type Result } from '../engine/index.js';
-import { ENGINE_VERSION } from '../protocol/identity.js';
+import { version } from '../../package.json';
 import { parseAdjudication, parseTimeControl, type Adjudication, type TimeControl, type TournamentConfig } from '../tournament/config.js';
 import type { Timeouts } from '../client/engineClient.js';
 import type { Opening } from '../tournament/openings.js';
@@ -14,6 +14,9 @@ import type { GameRecord } from '../tournament/summary.js';
 
 /** Raised whenever a job or its result changes shape. */
 export const JOB_FORMAT = 1;
+
+/** Coordinator and workers must run the same Hnefi: the same referee, the same job checks. */
+export const HNEFI_VERSION: string = version;
 
 export interface JobEngine {
   name: string;
@@ -59,7 +62,7 @@ export function makeGameJob(
     return made;
   };
   return {
-    format: JOB_FORMAT, hnefi: ENGINE_VERSION, tournament,
+    format: JOB_FORMAT, hnefi: HNEFI_VERSION, tournament,
     game: { id: game.id, pairing: game.pairing, pair: game.pair, leg: game.leg },
     variant: config.variant, seed: config.seed, opening,
     attackers: engine(game.attackers), defenders: engine(game.defenders),
@@ -74,8 +77,8 @@ const isName = (v: unknown): v is string => typeof v === 'string' && v.trim() !=
 /** The version check comes first, so that a job of another version is refused for that reason. */
 export function checkJobVersion(data: unknown): Result<void> {
   if (!isObject(data)) return err('malformed-job', 'malformed job: not an object');
-  if (data.format !== JOB_FORMAT || data.hnefi !== ENGINE_VERSION) {
-    return err('other-version', `job from Hnefi ${String(data.hnefi)} (job format ${String(data.format)}); this worker is Hnefi ${ENGINE_VERSION} (job format ${JOB_FORMAT}): run the same Hnefi version on the coordinator and every worker`);
+  if (data.format !== JOB_FORMAT || data.hnefi !== HNEFI_VERSION) {
+    return err('other-version', `job from Hnefi ${String(data.hnefi)} (job format ${String(data.format)}); this worker is Hnefi ${HNEFI_VERSION} (job format ${JOB_FORMAT}): run the same Hnefi version on the coordinator and every worker`);
   }
   return ok(undefined);
 }
@@ -122,17 +125,17 @@ export function parseGameJob(data: unknown): Result<GameJob> {
   if (!adjudication.ok) return bad(adjudication.error.message);
   if (!isCount(job.timeMarginMs)) return bad('timeMarginMs: a non-negative integer is needed');
   const timeouts = job.timeouts;
-  if (!isObject(timeouts) || ![timeouts.startMs, timeouts.readyMs, timeouts.pingMs].every((t) => isCount(t) && t > 0)) {
-    return bad('timeouts: {startMs, readyMs, pingMs} in ms are needed');
+  if (!isObject(timeouts) || ![timeouts.startMs, timeouts.readyMs, timeouts.pingMs, timeouts.moveMs].every((t) => isCount(t) && t > 0)) {
+    return bad('timeouts: {startMs, readyMs, pingMs, moveMs} in ms are needed');
   }
   const parsedOpening: Opening = { id: opening.id, moves: opening.moves as string[] };
   if (typeof opening.tfen === 'string') parsedOpening.tfen = opening.tfen;
   return ok({
-    format: JOB_FORMAT, hnefi: ENGINE_VERSION, tournament: job.tournament,
+    format: JOB_FORMAT, hnefi: HNEFI_VERSION, tournament: job.tournament,
     game: { id: game.id, pairing: game.pairing, pair: game.pair, leg: game.leg },
     variant: job.variant, seed: job.seed, opening: parsedOpening,
     attackers: attackers.value, defenders: defenders.value, adjudication: adjudication.value,
-    timeMarginMs: job.timeMarginMs, timeouts: { startMs: timeouts.startMs as number, readyMs: timeouts.readyMs as number, pingMs: timeouts.pingMs as number },
+    timeMarginMs: job.timeMarginMs, timeouts: { startMs: timeouts.startMs as number, readyMs: timeouts.readyMs as number, pingMs: timeouts.pingMs as number, moveMs: timeouts.moveMs as number },
   });
 }
 

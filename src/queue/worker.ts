@@ -7,14 +7,13 @@
 import { Worker, UnrecoverableError, WaitingError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { err, getVariant, ok, type Result } from '../engine/index.js';
-import { ENGINE_VERSION } from '../protocol/identity.js';
-import { buildRevision, type RevisionBuild } from '../tournament/build.js';
+import { buildRevision, defaultBuildCache, type RevisionBuild } from '../tournament/build.js';
 import type { EngineConfig } from '../tournament/config.js';
 import type { Opening } from '../tournament/openings.js';
 import { LocalGames } from '../tournament/runner.js';
 import { checkReachable, connect, type QueueAddress } from './connection.js';
 import { readQueueVersions } from './coordinatorLock.js';
-import { checkJobVersion, JOB_FORMAT, parseGameJob, type GameJob, type JobEngine } from './job.js';
+import { checkJobVersion, HNEFI_VERSION, JOB_FORMAT, parseGameJob, type GameJob, type JobEngine } from './job.js';
 
 export interface WorkerSetup {
   address: QueueAddress;
@@ -69,9 +68,9 @@ export class GameWorker {
       return reachable;
     }
     const versions = await readQueueVersions(redis, address.name);
-    if (versions !== undefined && (versions.hnefi !== ENGINE_VERSION || versions.format !== JOB_FORMAT)) {
+    if (versions !== undefined && (versions.hnefi !== HNEFI_VERSION || versions.format !== JOB_FORMAT)) {
       redis.disconnect();
-      return err('other-version', `queue '${address.name}' is coordinated by Hnefi ${versions.hnefi} (job format ${versions.format}); this worker is Hnefi ${ENGINE_VERSION} (job format ${JOB_FORMAT}): run the same Hnefi version on the coordinator and every worker`);
+      return err('other-version', `queue '${address.name}' is coordinated by Hnefi ${versions.hnefi} (job format ${versions.format}); this worker is Hnefi ${HNEFI_VERSION} (job format ${JOB_FORMAT}): run the same Hnefi version on the coordinator and every worker`);
     }
     self.worker = new Worker(address.name, (job, token) => self.process(job, token), {
       connection: redis, concurrency: setup.concurrency, lockDuration: setup.lockMs, stalledInterval: setup.stalledMs, maxStalledCount: 5,
@@ -164,7 +163,7 @@ export class GameWorker {
   }
 
   private async makeTable(job: GameJob): Promise<Result<GameTable>> {
-    if (!getVariant(job.variant).ok) return err('unknown-variant', `no variant '${job.variant}' in Hnefi ${ENGINE_VERSION}`);
+    if (!getVariant(job.variant).ok) return err('unknown-variant', `no variant '${job.variant}' in Hnefi ${HNEFI_VERSION}`);
     const engines: EngineConfig[] = [];
     for (const engine of [job.attackers, job.defenders]) {
       const made = this.engine(engine);
@@ -191,7 +190,7 @@ export class GameWorker {
     if (engine.revision !== undefined) {
       let build = this.builds.get(engine.revision);
       if (build === undefined) {
-        build = buildRevision(engine.revision, this.setup.log, this.setup.repo);
+        build = buildRevision(engine.revision, this.setup.log, this.setup.repo, defaultBuildCache());
         if (build.ok) this.builds.set(engine.revision, build);
       }
       if (!build.ok) return err('unknown-revision', `cannot build revision ${engine.revision} of '${engine.name}' from ${this.setup.repo}: ${build.error.message} (git fetch it there)`);

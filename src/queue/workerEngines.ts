@@ -17,7 +17,7 @@ export function loadWorkerEngines(file: string): Result<Map<string, EngineConfig
   if (!Array.isArray(list)) return err('bad-engines', `--engines ${file}: expected {"engines": [{"name": ..., "cmd": ..., "args": [...]}, ...]}`);
   const engines = new Map<string, EngineConfig>();
   for (let i = 0; i < list.length; i++) {
-    const engine = parseEngine(list[i], i);
+    const engine = parseEngine(list[i], `engines[${i}]`);
     if (!engine.ok) return err('bad-engines', `--engines ${file}: ${engine.error.message}`);
     if (engines.has(engine.value.name)) return err('bad-engines', `--engines ${file}: the name '${engine.value.name}' is used twice`);
     engines.set(engine.value.name, engine.value);

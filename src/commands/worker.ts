@@ -5,9 +5,9 @@ import { availableParallelism, hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { EngineConfig } from '../tournament/config.js';
-import { parseQueueAddress } from './connection.js';
-import { GameWorker } from './worker.js';
-import { loadWorkerEngines } from './workerEngines.js';
+import { parseQueueAddress } from '../queue/connection.js';
+import { GameWorker } from '../queue/worker.js';
+import { loadWorkerEngines } from '../queue/workerEngines.js';
 
 interface WorkerArgs {
   queue: string;
