@@ -9,6 +9,9 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord, TournamentSummary } from '../../src/tournament/summary.js';
+import { jobId, makeGameJob, tournamentId } from '../../src/queue/job.js';
+import { makeConfig } from '../../src/tournament/config.js';
+import { makePairings, makeSchedule } from '../../src/tournament/runner.js';
 import { RedisServer } from '../support/redisServer.js';
 
 const HNEFI = resolve('dist/hnefi.js');
@@ -265,7 +268,7 @@ describe('refusals', { timeout: 120_000 }, () => {
     await stop(w);
   });
 
-  it('a malformed job, a job of another Hnefi version, a queue of another version', async () => {
+  it('a malformed job, a commit the worker lacks, a job of another Hnefi version, a queue of another version', async () => {
     const queue = queueName();
     const config = tournamentConfig('versions');
     const w = worker(queue, 'w1', config);
@@ -275,6 +278,13 @@ describe('refusals', { timeout: 120_000 }, () => {
     await w.waitFor(/refused job/);
     expect(w.output()).toMatch(new RegExp(`refused job ${bad.id}: worker w1: malformed job: tournament`));
     expect((await q.getJob(bad.id!))?.failedReason).toMatch(/malformed job/);
+    // A compare job naming a commit this worker's clone does not have.
+    const made = makeConfig(JSON.parse(readFileSync(config, 'utf8')));
+    if (!made.ok) throw new Error(made.error.message);
+    const game = makeSchedule(makePairings(2, 'round-robin'), 2)[0];
+    const job = makeGameJob(made.value, tournamentId('x'), game, { id: 'o', moves: [] }, new Map([['a', '0'.repeat(40)]]));
+    await q.add('game', job, { jobId: jobId(job.tournament, game.id) });
+    await w.waitFor(/refused job .*p1-r1-g1: worker w1: cannot build revision 0{40} of 'a'/);
     await q.add('game', { format: 1, hnefi: '0.0.1-other' });
     expect(await w.exit).toBe(1);
     expect(w.output()).toMatch(/job from Hnefi 0\.0\.1-other \(job format 1\); this worker is Hnefi .*run the same Hnefi version/);
