@@ -205,7 +205,7 @@ function parseOpeningWinner(value: unknown, where: string): Result<OpeningWinner
   return winner !== undefined ? ok(winner) : err('bad-config', `${where}: '${String(value)}' must be one of ${OPENING_WINNERS.join(', ')}`);
 }
 
-function parseAdjudication(value: unknown): Result<Adjudication> {
+export function parseAdjudication(value: unknown): Result<Adjudication> {
   if (!isObject(value)) return err('bad-config', 'adjudication: expected an object');
   const result: Adjudication = { ...DEFAULT_ADJUDICATION };
   for (const [key, raw] of Object.entries(value)) {
