@@ -84,8 +84,10 @@ function kingCaptured(pos: Position, k: number, d: number, piece: number): boole
   const rules = pos.rules;
   const nearThrone = (flags[k] & SQ_THRONE) !== 0 || pos.geo.throne >= 0 && isNeighbour(pos, k, pos.geo.throne);
   const beyond = k + d;
-  if (rules.commandersCaptureKing && piece === ATT_COMMANDER && !nearThrone) {
-    if (board[beyond] === ATT_COMMANDER || (flags[beyond] & SQ_CORNER) !== 0) return true;
+  if (rules.commandersCaptureKing && piece === ATT_COMMANDER) {
+    const offThrone = rules.commandersNextToThrone ? ((flags[k] | flags[beyond]) & SQ_THRONE) === 0 : !nearThrone;
+    const hostileCorner = (flags[beyond] & SQ_CORNER) !== 0 && rules.cornersHostileToKing;
+    if (offThrone && (board[beyond] === ATT_COMMANDER || hostileCorner)) return true;
   }
   if (rules.king === 'weak' || (rules.king === 'mixed' && !nearThrone)) {
     const anvil = board[beyond];
@@ -102,7 +104,14 @@ function kingCaptured(pos: Position, k: number, d: number, piece: number): boole
     if (v === EMPTY && (flags[s] & SQ_THRONE) !== 0 && rules.emptyThroneHostileToKing) continue;
     return false;
   }
-  return true;
+  return rules.ringWithCommanders || !attackersHaveCommander(pos);
+}
+
+function attackersHaveCommander(pos: Position): boolean {
+  const list = pos.pieceList[0];
+  const board = pos.board;
+  for (let i = pos.pieceCount[0] - 1; i >= 0; i--) if (board[list[i]] === ATT_COMMANDER) return true;
+  return false;
 }
 
 /** Is the throne (empty, or holding the king: `anvil`) hostile to a victim of side bit `victimBit`? */

@@ -42,6 +42,8 @@ const BASE: RuleSet = {
   king: 'strong',
   kingArmed: true,
   commandersCaptureKing: false,
+  commandersNextToThrone: false,
+  ringWithCommanders: true,
   hasThrone: true,
   hasCorners: true,
   cornersHostileToKing: true,
@@ -57,6 +59,7 @@ const BASE: RuleSet = {
   repetition: 'draw',
   jumps: false,
   berserk: false,
+  berserkForced: false,
   jumpOverOwn: false,
 };
 

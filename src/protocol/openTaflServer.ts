@@ -419,10 +419,11 @@ function wholeNumber(text: string | undefined): number | undefined {
  * move after refusing ours, and may list moves from further back. The error is the first attempt's.
  */
 export function fitMoves(pos: Position, moves: readonly string[], record: Position | undefined): Result<Position> {
+  if (echoesOurRun(pos, moves, record)) return ok(pos);
   const base = pos.clone();
   let firstError: string | undefined;
   for (;;) {
-    for (const closeRun of base.berserker !== NO_SQUARE ? [false, true] : [false]) {
+    for (const closeRun of base.berserker !== NO_SQUARE && !base.rules.berserkForced ? [false, true] : [false]) {
       const attempt = base.clone();
       if (closeRun) attempt.makeStep(END_RUN);
       const played = playMoves(attempt, moves);
@@ -434,6 +435,24 @@ export function fitMoves(pos: Position, moves: readonly string[], record: Positi
     while (base.ply > 0 && base.berserker !== NO_SQUARE);
   }
   return err('moves-do-not-fit', firstError ?? 'no moves');
+}
+
+/**
+ * In the middle of our berserk run OpenTafl sends, before the next `play`, the moves since what it
+ * takes for our last move: the opponent's last turn and the steps of our run so far. Nothing is new
+ * then: the moves end with our run's steps and the record shows our board.
+ */
+function echoesOurRun(pos: Position, moves: readonly string[], record: Position | undefined): boolean {
+  if (pos.berserker === NO_SQUARE || (record && !sameBoard(pos, record))) return false;
+  const made = pos.stepsMade();
+  const run: string[] = [];
+  const back = pos.clone();
+  while (back.berserker !== NO_SQUARE && back.ply > 0) {
+    back.unmakeStep();
+    run.unshift(makeSimpleStep(back.geo, made[back.ply]));
+  }
+  const written = moves.slice(-run.length).map((move) => /^[A-Za-z]?([a-z]\d{1,2})[-^]([a-z]\d{1,2})/.exec(move)?.slice(1).join('-'));
+  return run.length > 0 && written.length === run.length && written.every((move, i) => move === run[i]);
 }
 
 /**

@@ -6,7 +6,7 @@
 
 import {
   ATT_COMMANDER, ATT_KNIGHT, ATT_MAN, ATTACKERS, DEF_COMMANDER, DEF_KNIGHT, DEF_MAN, DEFENDERS, DRAW, EMPTY, END_RUN,
-  generateSteps, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, stepCaptures, TYPE_MASK, type Position, type Side,
+  generateSteps, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, stepCaptures, stepMayCapture, TYPE_MASK, type Position, type Side,
 } from '../engine/index.js';
 import { CaptureGenerator, mayCaptureAt } from './captures.js';
 import { HelperPool } from './helperPool.js';
@@ -727,6 +727,8 @@ export class Searcher {
       pickBest(steps, order, i, end);
       const step = steps[i];
       if (step === END_RUN && !threatened) continue;
+      // A forced run's quiet steps (they end the turn) are left to the stand-pat, like END_RUN.
+      if (midRun && !threatened && pos.rules.berserkForced && !stepMayCapture(pos, step)) continue;
       if (!threatened && !midRun && best + order[i] + DELTA_MARGIN < alpha) break;
       pos.makeStep(step);
       const score = pos.side === side
