@@ -2,7 +2,8 @@
 // the position with the leaves below it, as PROTOCOL.md asks (the engine's own Perft.divide splits by
 // first step, which merges the berserk chains that begin with the same step).
 
-import { legalTurns, makeTurn, Perft, playTurn, type Position } from '../engine/index.js';
+import { legalTurns, Perft, playTurn, type Position } from '../engine/index.js';
+import { makeTurn } from '../notation/index.js';
 
 export interface TurnCount {
   turn: string;

@@ -5,18 +5,18 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import {
-  DEFAULT_VARIANT, gameOutcome, legalTurns, makeTfen, makeTurn, parseRulesString, parseTurn, stepFrom,
-  stepTo, END_RUN, VARIANTS, ATTACKERS, type Position, type RuleSet,
-} from '../engine/index.js';
-import { bench, evaluate, type GoLimits, type SearchInfo, type SearchOptions } from '../search/index.js';
-import { boardSummary } from './boardSummary.js';
-import { Engine } from './engine.js';
-import { Game, shorten } from './game.js';
-import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION } from './identity.js';
-import type { WriteLine } from './output.js';
-import { perftByTurn, perSecond } from './perftReport.js';
-import { makeTurnList } from './turnText.js';
-import { findOption, makeOptionLine, parseOptionValue, UCI_OPTIONS } from './uciOptions.js';
+  DEFAULT_VARIANT, gameOutcome, legalTurns, stepFrom, stepTo, END_RUN, VARIANTS, ATTACKERS, type Position, type RuleSet,
+} from '../../engine/index.js';
+import { makeTfen, makeTurn, parseRulesString, parseTurn } from '../../notation/index.js';
+import { bench, evaluate, type GoLimits, type SearchInfo, type SearchOptions } from '../../search/index.js';
+import { boardSummary } from '../boardSummary.js';
+import { SearchEngine } from '../../facade/engine.js';
+import { Game, shorten } from '../../facade/game.js';
+import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION } from '../identity.js';
+import type { WriteLine } from '../output.js';
+import { perftByTurn, perSecond } from '../perftReport.js';
+import { makeTurnList } from '../turnText.js';
+import { findOption, makeOptionLine, parseOptionValue, UCI_OPTIONS } from './options.js';
 
 export interface UciServerSettings {
   /** A variant id (checked by the caller), the start value of UCI_Variant. */
@@ -47,7 +47,7 @@ export class UciServer {
   private rules: RuleSet;
   private game: Game;
   private debug = false;
-  private readonly engine: Engine;
+  private readonly engine: SearchEngine;
   /** The position the running search started from, to write its moves. */
   private searchRoot: Position | undefined;
   private searchStart = 0;
@@ -63,7 +63,7 @@ export class UciServer {
     this.variant = settings.variant ?? DEFAULT_VARIANT;
     this.rules = VARIANTS[this.variant] ?? VARIANTS[DEFAULT_VARIANT];
     this.game = Game.start(this.rules);
-    this.engine = new Engine({
+    this.engine = new SearchEngine({
       onInfo: (info) => this.writeInfo(info),
       onBestMove: (best) => this.writeBestMove(best),
       onError: (message) => this.error(message),

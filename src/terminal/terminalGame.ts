@@ -3,13 +3,13 @@
 // berserk run left open is offered to be continued. The engine thinks in its worker thread.
 
 import {
-  ATTACKERS, END_RUN, makeSquare, makeTurn, NO_SQUARE, parseTurn, stepFrom, stepTo, VARIANT_IDS, VARIANTS, legalTurns,
-  type Position, type Side,
+  ATTACKERS, END_RUN, makeSquare, NO_SQUARE, SIDE_NAMES, stepFrom, stepTo, VARIANT_IDS, VARIANTS, legalTurns, type Position, type Side,
 } from '../engine/index.js';
+import { makeTurn, parseTurn } from '../notation/index.js';
 import { describeOutcome } from '../protocol/boardSummary.js';
 import { drawBoard } from '../protocol/boardText.js';
-import { Engine } from '../protocol/engine.js';
-import { Game } from '../protocol/game.js';
+import { SearchEngine } from '../facade/engine.js';
+import { Game } from '../facade/game.js';
 import type { GoLimits } from '../search/index.js';
 
 export interface TerminalIO {
@@ -30,7 +30,6 @@ export interface PlaySettings {
   workerFile?: string;
 }
 
-const SIDE_NAMES = ['attackers', 'defenders'];
 const HINT_TIME_MS = 1000;
 
 const HELP = [
@@ -191,11 +190,11 @@ function chooseTime(io: TerminalIO): number | null {
 
 /** The engine facade as a promise per search. */
 class Thinker {
-  private readonly engine: Engine;
+  private readonly engine: SearchEngine;
   private resolve: ((best: number[] | null) => void) | undefined;
 
   constructor(workerFile?: string) {
-    this.engine = new Engine({
+    this.engine = new SearchEngine({
       onInfo: () => {},
       onBestMove: (best) => this.resolve?.(best),
       onError: (message) => process.stderr.write(`hnefi: ${message}\n`),

@@ -2,14 +2,13 @@
 // moves to our game, and naming every refused rules entry.
 
 import { describe, expect, it } from 'vitest';
-import {
-  ATTACKERS, DEFENDERS, makeTfen, parseTurn, playTurn, Position, VARIANTS,
-} from '../../src/engine/index.js';
-import { clockLimits, parseClock } from '../../src/protocol/openTaflClock.js';
+import { ATTACKERS, DEFENDERS, playTurn, Position, VARIANTS } from '../../src/engine/index.js';
+import { makeTfen, parseTurn } from '../../src/notation/index.js';
+import { clockLimits, parseClock } from '../../src/protocol/opentafl/clock.js';
 import {
   makePositionRecord, makeSimpleStep, parsePositionRecord, sameBoard, withSideToMove,
-} from '../../src/protocol/openTaflNotation.js';
-import { fitMoves, rulesProblems } from '../../src/protocol/openTaflServer.js';
+} from '../../src/notation/openTaflMoves.js';
+import { fitMoves, rulesProblems } from '../../src/protocol/opentafl/server.js';
 
 function play(pos: Position, ...moves: string[]): Position {
   for (const move of moves) {

@@ -1,7 +1,7 @@
 // `hnefi play` driven by a script of answers (the engine thinks in the built worker, dist/).
 
 import { describe, expect, it } from 'vitest';
-import { playInTerminal } from '../../src/play/terminalGame.js';
+import { playInTerminal } from '../../src/terminal/terminalGame.js';
 
 async function play(answers: string[], settings: Parameters<typeof playInTerminal>[1]): Promise<string[]> {
   const said: string[] = [];

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getVariant, parseTfen, parseTurn, Position } from '../../src/engine/index.js';
-import { gameRulesString, makeOtg, playTurnRecorded } from '../../src/tournament/otg.js';
+import { getVariant, Position } from '../../src/engine/index.js';
+import { parseTfen, parseTurn } from '../../src/notation/index.js';
+import { playTurnRecorded } from '../../src/notation/openTaflMoves.js';
+import { gameRulesString, makeOtg } from '../../src/notation/otg.js';
 
 const berserk = (() => {
   const rules = getVariant('berserk');

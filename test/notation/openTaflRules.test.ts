@@ -1,7 +1,8 @@
 // OpenTafl rules strings: every shipped variant round-trips; OpenTafl's own examples load; every
 // key or value the engine cannot play is refused by name.
 import { describe, expect, it } from 'vitest';
-import { makeRulesString, parseRulesString, Perft, Position, VARIANTS, VARIANT_IDS } from '../../src/engine/index.js';
+import { Perft, Position, VARIANTS, VARIANT_IDS } from '../../src/engine/index.js';
+import { makeRulesString, parseRulesString } from '../../src/notation/index.js';
 
 const COPENHAGEN_START = 'start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/';
 const BRANDUBH_START = 'start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';

@@ -2,10 +2,11 @@
 // `<board> <side> [<berserker>]`, board ranks from the top joined by `/`, one- or two-digit runs of
 // empty squares, OpenTafl piece letters; side `a` or `d`; berserker a square or `-`.
 
-import { fileOf, makeGeometry, makeSquare, parseSquare, rankOf, toSquare } from './geometry.js';
-import { Position } from './position.js';
-import type { RuleSet } from './rules.js';
-import { ATTACKERS, DEFENDERS, EMPTY, err, NO_SQUARE, pieceFromLetter, pieceLetter, type Result, type Side } from './types.js';
+import { fileOf, makeGeometry, makeSquare, parseSquare, rankOf, toSquare } from '../engine/geometry.js';
+import { Position } from '../engine/position.js';
+import type { RuleSet } from '../engine/rules.js';
+import { ATTACKERS, DEFENDERS, EMPTY, NO_SQUARE, pieceFromLetter, pieceLetter, type Side } from '../engine/types.js';
+import { err, type Result } from '../engine/result.js';
 
 export function parseTfen(rules: RuleSet, text: string): Result<Position> {
   const fields = text.trim().split(/\s+/);

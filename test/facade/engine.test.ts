@@ -4,9 +4,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { legalTurns, makeTurn, Position, VARIANTS } from '../../src/engine/index.js';
-import { Engine } from '../../src/protocol/engine.js';
-import { Game } from '../../src/protocol/game.js';
+import { legalTurns, Position, VARIANTS } from '../../src/engine/index.js';
+import { makeTurn } from '../../src/notation/index.js';
+import { SearchEngine } from '../../src/facade/engine.js';
+import { Game } from '../../src/facade/game.js';
 
 function recorder() {
   const events: string[] = [];
@@ -29,7 +30,7 @@ function recorder() {
 describe('engine facade', () => {
   it('searches in the worker, refuses a second go, stops, answers isReady, quits', async () => {
     const log = recorder();
-    const engine = new Engine(log.callbacks, { hashMB: 1 });
+    const engine = new SearchEngine(log.callbacks, { hashMB: 1 });
     const game = Game.start(VARIANTS.brandubh);
     const best = log.nextBest();
     expect(engine.go(game.record(), { infinite: true })).toBe(true);
@@ -54,7 +55,7 @@ parentPort.on('message', (m) => {
   if (m.type === 'go') process.exit(3);
 });`);
     const log = recorder();
-    const engine = new Engine(log.callbacks, {}, workerFile);
+    const engine = new SearchEngine(log.callbacks, {}, workerFile);
     const game = Game.start(VARIANTS.tablut);
     const best = log.nextBest();
     engine.go(game.record(), { depth: 2 });
@@ -77,7 +78,7 @@ parentPort.on('message', (m) => {
 });`);
     const stdout = vi.spyOn(process.stdout, 'write');
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const engine = new Engine(recorder().callbacks, {}, workerFile);
+    const engine = new SearchEngine(recorder().callbacks, {}, workerFile);
     await new Promise<void>((resolve) => engine.isReady(resolve));
     await new Promise((resolve) => setTimeout(resolve, 50));
     await engine.quit();
@@ -90,7 +91,7 @@ parentPort.on('message', (m) => {
 
   it('a worker that cannot start is not restarted; searches still get a legal answer', async () => {
     const log = recorder();
-    const engine = new Engine(log.callbacks, {}, join(tmpdir(), 'no-such-hnefi-worker.mjs'));
+    const engine = new SearchEngine(log.callbacks, {}, join(tmpdir(), 'no-such-hnefi-worker.mjs'));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(log.events.filter((e) => e.startsWith('error: search thread could not start'))).toHaveLength(1);
     const best = log.nextBest();

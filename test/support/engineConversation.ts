@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 export const HNEFI = fileURLToPath(new URL('../../dist/hnefi.js', import.meta.url));
 
-export class EngineProcess {
+export class EngineConversation {
   readonly child: ChildProcessWithoutNullStreams;
   readonly lines: string[] = [];
   stderr = '';

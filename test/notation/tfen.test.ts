@@ -1,6 +1,7 @@
 // tfen (PROTOCOL.md "Moves and positions"): round trips and every error.
 import { describe, expect, it } from 'vitest';
-import { makeTfen, parseTfen, Position, VARIANTS, VARIANT_IDS } from '../../src/engine/index.js';
+import { Position, VARIANTS, VARIANT_IDS } from '../../src/engine/index.js';
+import { makeTfen, parseTfen } from '../../src/notation/index.js';
 
 const COPENHAGEN_TFEN = '3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3 a -';
 

@@ -8,8 +8,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATA_DIR } from '../support/dataDir.js';
-import { gameOutcome, makeTurn, Position, VARIANTS } from '../../src/engine/index.js';
-import { parseGameRecord, recordedWinner, replayMoves, replayRecord, type GameRecord } from '../../src/engine/records.js';
+import { gameOutcome, Position, VARIANTS } from '../../src/engine/index.js';
+import { makeTurn } from '../../src/notation/index.js';
+import { parseGameRecord, recordedWinner, replayMoves, replayRecord, type GameRecord } from '../../src/notation/records.js';
 
 const DATA = DATA_DIR;
 const FULL = process.env.HNEFI_FULL_REPLAY === '1';

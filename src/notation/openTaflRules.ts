@@ -61,9 +61,10 @@
 // Piece-type lists compare only the letters of pieces this engine has (t c n T C N K).
 // The cor*/cen* keys take any value when the rules have no corners / no throne.
 
-import { Position } from './position.js';
-import type { KingStrength, RepetitionRule, RuleSet } from './rules.js';
-import { ATTACKERS, DEFENDERS, err, ok, pieceFromLetter, type Result } from './types.js';
+import { Position } from '../engine/position.js';
+import type { KingStrength, RepetitionRule, RuleSet } from '../engine/rules.js';
+import { ATTACKERS, DEFENDERS, pieceFromLetter } from '../engine/types.js';
+import { err, ok, type Result } from '../engine/result.js';
 
 const OUR_LETTERS = 'tcnTCNK';
 const ALL = new Set(OUR_LETTERS);

@@ -1,8 +1,8 @@
 // The options the UCI server offers (PROTOCOL.md "Options"), their `option` lines, and value parsing.
 // Names are matched case-insensitively with runs of spaces treated as one.
 
-import { err, ok, VARIANT_IDS, DEFAULT_VARIANT, type Result } from '../engine/index.js';
-import { DEFAULT_OPTIONS, MAX_SKILL_LEVEL } from '../search/index.js';
+import { err, ok, VARIANT_IDS, DEFAULT_VARIANT, type Result } from '../../engine/index.js';
+import { DEFAULT_OPTIONS, MAX_SKILL_LEVEL } from '../../search/index.js';
 
 export type UciOption =
   | { type: 'spin'; name: string; default: number; min: number; max: number }

@@ -2,7 +2,8 @@
 // turns played since. Kept as data so that the search worker can replay it exactly (repetition rules
 // need the whole history), and so that a rejected `position` command leaves the previous game intact.
 
-import { makeTfen, ok, parseTfen, playMoves, playTurn, Position, type Result, type RuleSet } from '../engine/index.js';
+import { ok, playTurn, Position, type Result, type RuleSet } from '../engine/index.js';
+import { makeTfen, parseTfen, playMoves } from '../notation/index.js';
 
 /** What a worker needs to rebuild the game: plain data, structured-cloneable. */
 export interface GameRecord {

@@ -4,12 +4,13 @@
 // open, the replay searches the continuation chains (the listed captures and the next move's
 // legality first) and backtracks when a later move does not fit. Pure: parsing and replay only.
 
-import { parseSquare } from './geometry.js';
-import { generateSteps } from './movegen.js';
-import { makeStep, Position } from './position.js';
-import type { RuleSet } from './rules.js';
-import { playTurn } from './turns.js';
-import { ATTACKERS, DEFENDERS, EMPTY, END_RUN, err, NO_SQUARE, NO_WINNER, ok, type Result, type Side } from './types.js';
+import { parseSquare } from '../engine/geometry.js';
+import { generateSteps } from '../engine/movegen.js';
+import { makeStep, Position } from '../engine/position.js';
+import type { RuleSet } from '../engine/rules.js';
+import { playTurn } from '../engine/turns.js';
+import { ATTACKERS, DEFENDERS, EMPTY, END_RUN, NO_SQUARE, NO_WINNER, type Side } from '../engine/types.js';
+import { err, ok, type Result } from '../engine/result.js';
 
 export interface GameRecord {
   id: string;

@@ -16,18 +16,19 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import {
-  ATTACKERS, DEFAULT_VARIANT, END_RUN, END_REASONS, legalTurns, makeTfen, NO_SQUARE, NO_WINNER, opposite,
-  parseRulesString, playMoves, Position, VARIANTS, err, ok, type Result, type RuleSet, type Side,
-} from '../engine/index.js';
-import { evaluate, type GoLimits, type SearchInfo, type SearchOptions } from '../search/index.js';
-import { Engine } from './engine.js';
-import { shorten, type GameRecord } from './game.js';
-import type { WriteLine } from './output.js';
-import { clockLimits, parseClock, type OpenTaflClock } from './openTaflClock.js';
+  ATTACKERS, DEFAULT_VARIANT, END_RUN, END_REASONS, legalTurns, NO_SQUARE, NO_WINNER, opposite, Position, SIDE_NAMES, VARIANTS, err, ok,
+  type Result, type RuleSet, type Side,
+} from '../../engine/index.js';
+import { makeTfen, parseRulesString, playMoves } from '../../notation/index.js';
+import { evaluate, type GoLimits, type SearchInfo, type SearchOptions } from '../../search/index.js';
+import { SearchEngine } from '../../facade/engine.js';
+import { shorten, type GameRecord } from '../../facade/game.js';
+import type { WriteLine } from '../output.js';
+import { clockLimits, parseClock, type OpenTaflClock } from './clock.js';
 import {
-  makeSimpleStep, parsePositionRecord, parseSideName, sameBoard, SIDE_NAMES, withSideToMove,
-} from './openTaflNotation.js';
-import { MAX_MULTIPV } from './uciOptions.js';
+  makeSimpleStep, parsePositionRecord, parseSideName, sameBoard, withSideToMove,
+} from '../../notation/openTaflMoves.js';
+import { MAX_MULTIPV } from '../uci/options.js';
 
 export interface OpenTaflServerSettings {
   /** The variant played until the host sends `rules` (a variant id, checked by the caller). */
@@ -81,7 +82,7 @@ export class OpenTaflServer {
   /** Steps the host refused in the position with this hash. */
   private refused: { lo: number; hi: number; steps: Set<number> } | undefined;
   private search: SearchContext | undefined;
-  private readonly engine: Engine;
+  private readonly engine: SearchEngine;
   private readonly multiPV: number;
   /** Lines are handled one after the other, each after the previous one is done. */
   private queue: Promise<void> = Promise.resolve();
@@ -91,7 +92,7 @@ export class OpenTaflServer {
     this.rules = VARIANTS[settings.variant ?? DEFAULT_VARIANT] ?? VARIANTS[DEFAULT_VARIANT];
     this.pos = Position.start(this.rules);
     this.multiPV = settings.search?.multiPV ?? 1;
-    this.engine = new Engine({
+    this.engine = new SearchEngine({
       onInfo: (info) => this.onInfo(info),
       onBestMove: (best) => this.onBestMove(best),
       onError: (message) => this.status(`error: ${message}`),

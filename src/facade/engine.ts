@@ -38,7 +38,7 @@ function defaultWorkerFile(): string {
   return fileURLToPath(new URL('../../dist/search-worker.js', import.meta.url));
 }
 
-export class Engine {
+export class SearchEngine {
   private worker!: Worker;
   private readonly stopFlag = new Int32Array(new SharedArrayBuffer(4));
   /** Set by the first `go`: the search thread's warm-up gives way to it. */

@@ -44,7 +44,7 @@ type LineWaiter = (line: string) => boolean;
 
 const STDERR_LINES_KEPT = 20;
 
-export class EngineProcess {
+export class EngineClient {
   readonly spec: EngineSpec;
   private child: ChildProcess;
   private waiters = new Set<LineWaiter>();
@@ -82,8 +82,8 @@ export class EngineProcess {
   }
 
   /** Starts the engine and runs the handshake: `uci`/`uciok`, the options, `isready`/`readyok`. */
-  static async start(spec: EngineSpec, timeouts: Timeouts = DEFAULT_TIMEOUTS): Promise<{ ok: true; engine: EngineProcess } | { ok: false; fault: EngineFault; detail: string }> {
-    const engine = new EngineProcess(spec, timeouts);
+  static async start(spec: EngineSpec, timeouts: Timeouts = DEFAULT_TIMEOUTS): Promise<{ ok: true; engine: EngineClient } | { ok: false; fault: EngineFault; detail: string }> {
+    const engine = new EngineClient(spec, timeouts);
     engine.send('uci');
     const uciok = await engine.waitFor((line) => line === 'uciok', timeouts.startMs);
     if (!uciok.ok) {

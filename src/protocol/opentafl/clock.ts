@@ -3,8 +3,8 @@
 // A `*` means main time is over and the number is what is left of the current overtime period
 // (byo-yomi); a negative number means that side has no main time.
 
-import { ATTACKERS, err, ok, type Result, type Side } from '../engine/index.js';
-import type { GoLimits } from '../search/index.js';
+import { ATTACKERS, err, ok, type Result, type Side } from '../../engine/index.js';
+import type { GoLimits } from '../../search/index.js';
 
 export interface SideClock {
   /** ms left: of main time, or of the current overtime period when `overtime`; negative: untimed. */

@@ -1,8 +1,9 @@
 // OpenTafl's rules as OpenTafl's code plays them, where they differ from RULES.md: the repetition
 // codes, its commanders and its forced berserk runs. Positions are 11x11 unless said.
 import { describe, expect, it } from 'vitest';
-import { parseRulesString, Position, type RuleSet } from '../../src/engine/index.js';
-import { at, outcome, play, refusal, setup, turnNames } from './helpers.js';
+import { Position, type RuleSet } from '../../src/engine/index.js';
+import { parseRulesString } from '../../src/notation/index.js';
+import { at, outcome, play, refusal, setup, turnNames } from '../engine/helpers.js';
 
 function rules(text: string): RuleSet {
   const parsed = parseRulesString(text);
