@@ -1,4 +1,4 @@
-// Game records from aagenielsen.dk (/work/shared/data, README there): one JSON object per game with
+// Game records from aagenielsen.dk (README.md, "Recorded games"): one JSON object per game with
 // OpenTafl-like steps (`e9-d9xd8`, or compact `e9d9`) and a final `resigned` / `timeout`. Replaying
 // them needs the berserk continuations the site does not record: after a step that leaves a run
 // open, the replay searches the continuation chains (the listed captures and the next move's

@@ -6,7 +6,7 @@ import { parseTfen } from '../notation/index.js';
 import { Searcher } from './searcher.js';
 
 /** Variant and tfen (`startpos` for the variant's start position). */
-// Middle games are positions of recorded aagenielsen.dk games (/work/shared/data) after 24-30 plies.
+// Middle games are positions of recorded aagenielsen.dk games (README.md, "Recorded games") after 24-30 plies.
 const BENCH_POSITIONS: readonly [string, string][] = [
   ['berserk', 'startpos'],
   ['berserk', '3t1t5/2N2c5/1c4t4/2KT4t1t/2t3T3t/2tTT2t1ct/t3T1T3t/t4c4T/11/11/3ttttt3 a -'],
