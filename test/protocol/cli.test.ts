@@ -28,7 +28,9 @@ describe('hnefi command line', () => {
   it('unknown or bad flags and commands get a clear message and a non-zero exit', () => {
     const cases: [string[], RegExp][] = [
       [['--bogus'], /Unknown argument: bogus/],
-      [['nosuch'], /Unknown argument: nosuch/],
+      [['nosuch'], /unknown command 'nosuch'\.\nCommands: perft, bench, play, tournament, compare; without a command, hnefi runs the engine/],
+      [['frobnicate'], /unknown command 'frobnicate'/],
+      [['bnech'], /unknown command 'bnech'\. Did you mean 'bench'\?/],
       [['--variant', 'chess'], /Invalid values:\s+Argument: variant, Given: "chess"/],
       [['--hash', '0'], /--hash must be a whole number from 1 to 2048, got 0/],
       [['--protocol', 'xboard'], /Argument: protocol, Given: "xboard"/],
@@ -36,7 +38,9 @@ describe('hnefi command line', () => {
       [['perft', '--depth', '2.5'], /--depth must be a whole number from 1 to 20, got 2.5/],
       [['perft', '--depth', '1', '--tfen', '3t3/7 a -', '--variant', 'brandubh'], /--tfen: tfen board has 2 ranks, the 7x7 board needs 7/],
       [['perft', '--depth', '1', '--moves', 'd1d2 zz'], /--moves: move 2 'zz'/],
-      [['bench', '--depth', 'x'], /--depth must be a whole number from 1 to 30, got NaN/],
+      [['bench', '--depth', 'x'], /--depth must be a whole number from 1 to 30, got 'x'/],
+      [['perft', '--depth', 'two'], /--depth must be a whole number from 1 to 20, got 'two'/],
+      [['--hash', 'lots'], /--hash must be a whole number from 1 to 2048, got 'lots'/],
       [['play', '--time', '-1'], /--time must be a number of seconds/],
     ];
     for (const [args, message] of cases) {
