@@ -80,7 +80,7 @@ describe('hnefi command line', () => {
     const run = hnefiWithInput('b4b1\nquit\n', 'play', '--variant', 'brandubh', '--side', 'a', '--time', '0.05');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Your move (attackers): b4b1');
-    expect(run.stdout).toContain('Turn 2, defenders to move, last move b4b1');
+    expect(run.stdout).toContain('Turn 1, defenders to move, last move b4b1');
     expect(run.stdout).toMatch(/Hnefi plays [a-g]\d[a-g]\d/);
     expect(run.stdout).toContain('Your move (attackers): quit');
   });
