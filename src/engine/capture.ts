@@ -5,7 +5,7 @@
 import { Mem } from './layout.js';
 import type { Position } from './position.js';
 import type { RuleSet } from './rules.js';
-import { ATT_COMMANDER, ATTACKER_BIT, EMPTY, KING, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_RESTRICTED, SQ_THRONE, TYPE_KNIGHT, TYPE_MASK } from './types.js';
+import { ATT_COMMANDER, ATTACKER_BIT, DEFENDER_BIT, EMPTY, KING, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_RESTRICTED, SQ_THRONE, TYPE_KNIGHT, TYPE_MASK } from './types.js';
 
 /** Is an enemy (side bit `enemyBit`) next to `to`? Every capture of a piece landing there takes one. */
 export function enemyNextTo(m: Int32Array, to: number, enemyBit: number, stride: number): boolean {
@@ -75,6 +75,24 @@ export function findCaptures(pos: Position, from: number, to: number, piece: num
   }
 
   if (pos.rules.shieldWall && (m[Mem.Flags + to] & SQ_EDGE) !== 0) n = findShieldWalls(pos, to, myBit, out, n);
+  if (pos.rules.linnaeanCapture && myBit === ATTACKER_BIT) n = findLinnaean(pos, to, out, n);
+  return n;
+}
+
+/** Linnaean capture: `to` two squares from the throne, the king on it, attackers on its other three sides. */
+function findLinnaean(pos: Position, to: number, out: Int32Array, n: number): number {
+  const throne = pos.geo.throne;
+  const board = pos.board;
+  if (throne < 0 || board[throne] !== KING) return n;
+  const dirs = pos.geo.dirs;
+  for (let i = 0; i < 4; i++) {
+    if (to !== throne + 2 * dirs[i]) continue;
+    const target = throne + dirs[i];
+    if ((board[target] & DEFENDER_BIT) === 0) return n;
+    for (let j = 0; j < 4; j++) if (j !== i && (board[throne + dirs[j]] & ATTACKER_BIT) === 0) return n;
+    out[n++] = target;
+    return n;
+  }
   return n;
 }
 

@@ -49,6 +49,11 @@ export interface RuleSet {
   /** The empty throne closes a side of the king (strong king) or is his anvil (weak king). */
   emptyThroneHostileToKing: boolean;
   shieldWall: boolean;
+  /**
+   * Linnaean capture (OpenTafl's Tablut): with the king on the throne and attackers on three of its
+   * sides, an attacker landing two squares from the throne takes the defender on its fourth side.
+   */
+  linnaeanCapture: boolean;
   exitFort: boolean;
   encirclement: boolean;
   repetition: RepetitionRule;

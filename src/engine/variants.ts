@@ -55,6 +55,7 @@ const BASE: RuleSet = {
   emptyThroneHostileToDefenders: true,
   emptyThroneHostileToKing: true,
   shieldWall: false,
+  linnaeanCapture: false,
   exitFort: false,
   encirclement: false,
   repetition: 'draw',

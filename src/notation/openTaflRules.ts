@@ -45,7 +45,9 @@
 // sw         n | s                  shieldWall (n); `w` (corners may not close a wall) is refused
 // swf        y                      fixed: only the move landing on an end square captures a wall
 // efe        y | n                  exitFort (n); the fort test is RULES.md's static one
-// linc       n                      no Linnaean capture
+// linc       y | n                  linnaeanCapture (n): with the king on the throne and attackers on
+//                                   three of its sides, an attacker two squares from the throne takes
+//                                   the defender on the fourth
 // spd        -1                     no speed limits
 // cck        y | n                  Hnefi extension: commandersCaptureKing (default: y when the start
 //                                   has attacker commanders, as OpenTafl, which has no switch for it)
@@ -170,6 +172,7 @@ export function parseRulesString(text: string): Result<RuleSet> {
   const berserk = get(choice('ber', { n: false, c: true }, 'n', 'expected n or c (continue with capturing steps)'), false);
   const shieldWall = get(choice('sw', { n: false, s: true }, 'n', 'expected n or s (corners may close a wall)'), false);
   const exitFort = get(yesNo('efe', 'n'), false);
+  const linnaeanCapture = get(yesNo('linc', 'n'), false);
   const jumpOverOwn = get(yesNo('jo', 'n'), false);
   const commandersCaptureKing = get(yesNo('cck', has('c') ? 'y' : 'n'), false);
   // Without commanders that capture (and without commanders at all) these two have no effect.
@@ -259,7 +262,6 @@ export function parseRulesString(text: string): Result<RuleSet> {
   }
   for (const k of ['afor', 'dfor']) if ((entries.get(k) ?? '').replace(/,/g, '') !== '') return refuse(k, 'there are no fortresses');
   if ((entries.get('swf') ?? 'y') !== 'y') return refuse('swf', 'a shield wall is taken only by the move that closes an end (swf:y)');
-  if ((entries.get('linc') ?? 'n') !== 'n') return refuse('linc', 'there is no Linnaean capture');
   if ((entries.get('spd') ?? '-1') !== '-1') return refuse('spd', 'there are no speed limits');
 
   const rules: RuleSet = {
@@ -283,6 +285,7 @@ export function parseRulesString(text: string): Result<RuleSet> {
     emptyThroneHostileToDefenders,
     emptyThroneHostileToKing,
     shieldWall,
+    linnaeanCapture,
     exitFort,
     encirclement,
     repetition,
@@ -337,6 +340,7 @@ export function makeRulesString(rules: RuleSet): string {
   }
   if (rules.shieldWall) parts.push('sw:s');
   if (rules.exitFort) parts.push('efe:y');
+  if (rules.linnaeanCapture) parts.push('linc:y');
   if (rules.commandersCaptureKing !== hasCommanders) parts.push(`cck:${yn(rules.commandersCaptureKing)}`);
   if (rules.commandersCaptureKing && !rules.commandersNextToThrone) parts.push('ckt:n');
   if (hasCommanders && rules.ringWithCommanders) parts.push('ckr:y');

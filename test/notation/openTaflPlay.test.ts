@@ -73,3 +73,19 @@ describe("OpenTafl's forced berserk runs", () => {
     expect(pos.side).toBe(1);
   });
 });
+
+describe('Linnaean capture (linc:y, OpenTafl\'s Tablut)', () => {
+  const tablut = (linc: string) => rules(`dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK ${linc} start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/`);
+  // The king on the throne e5, attackers on d5, f5 and e6, a defender on e4: a3 to e3 takes e4.
+  const board = { e5: 'K', d5: 't', f5: 't', e6: 't', e4: 'T', a3: 't', h1: 'T' };
+
+  it('an attacker two squares from the throne takes the defender between, the king enclosed on three sides', () => {
+    expect(at(play(setup(tablut('linc:y'), board), 'a3e3'), 'e4')).toBe('.');
+    expect(at(play(setup(tablut('linc:n'), board), 'a3e3'), 'e4')).toBe('T');
+  });
+
+  it('not with a side of the king open', () => {
+    const { e6: _, ...open } = board;
+    expect(at(play(setup(tablut('linc:y'), { ...open, a9: 't' }), 'a3e3'), 'e4')).toBe('T');
+  });
+});
