@@ -12,10 +12,12 @@ const COMMANDS: (() => Commands)[] = [
   async () => [(await import('./commands/perft.js')).perftCommand],
   async () => [(await import('./commands/bench.js')).benchCommand],
   async () => [(await import('./commands/play.js')).playCommand],
+  async () => [(await import('./commands/gui.js')).guiCommand],
   async () => {
     const { compareCommand, tournamentCommand } = await import('./commands/tournament.js');
     return [tournamentCommand, compareCommand];
   },
+  async () => [(await import('./commands/worker.js')).workerCommand],
 ];
 
 async function runCommandLine(): Promise<void> {
