@@ -23,7 +23,7 @@ const common = {
 
 const result = await build({
   ...common,
-  entryPoints: { hnefi: 'src/cli.ts', 'search-worker': 'src/protocol/searchWorker.ts', 'search-helper': 'src/search/helperWorker.ts' },
+  entryPoints: { hnefi: 'src/cli.ts', 'search-worker': 'src/facade/searchWorker.ts', 'search-helper': 'src/search/helperWorker.ts' },
   outdir: 'dist',
   entryNames: '[name]',
   splitting: true,

@@ -13,7 +13,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { ATTACKERS, DEFENDERS, DRAW, getVariant, NO_WINNER, playTurn, type Position, type Side } from '../src/engine/index.js';
-import { parseGameRecord, recordedWinner, replayRecord } from '../src/engine/records.js';
+import { parseGameRecord, recordedWinner, replayRecord } from '../src/notation/records.js';
 import { Searcher } from '../src/search/index.js';
 import { familyOf, WEIGHTS } from '../src/search/weights.js';
 import { recordsFile } from './dataDir.js';

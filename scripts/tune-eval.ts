@@ -17,7 +17,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFENDERS, getVariant, NO_WINNER, playTurn } from '../src/engine/index.js';
-import { parseGameRecord, recordedWinner, replayRecord } from '../src/engine/records.js';
+import { parseGameRecord, recordedWinner, replayRecord } from '../src/notation/records.js';
 import { CaptureGenerator } from '../src/search/captures.js';
 import { Evaluator, kingOpenLines } from '../src/search/evaluate.js';
 import { recordsFile } from './dataDir.js';

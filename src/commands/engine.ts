@@ -1,10 +1,10 @@
 // `hnefi` (the default command): the engine server on stdin/stdout.
 
 import type { Argv, CommandModule } from 'yargs';
-import { OpenTaflServer } from '../protocol/openTaflServer.js';
+import { OpenTaflServer } from '../protocol/opentafl/server.js';
 import { stdoutLines } from '../protocol/output.js';
-import { UciServer } from '../protocol/uciServer.js';
-import { MAX_HASH_MB, MAX_THREADS } from '../protocol/uciOptions.js';
+import { UciServer } from '../protocol/uci/server.js';
+import { MAX_HASH_MB, MAX_THREADS } from '../protocol/uci/options.js';
 import { hashFlag, threadsFlag, variantFlag, wholeNumberIn } from './options.js';
 
 const DEFAULT_UNTIMED_MOVE_MS = 5000;

@@ -2,7 +2,7 @@
 
 import type { Argv, CommandModule } from 'yargs';
 import { Perft, VARIANTS } from '../engine/index.js';
-import { Game } from '../protocol/game.js';
+import { Game } from '../facade/game.js';
 import { perftByTurnText, perSecond } from '../protocol/perftReport.js';
 import { variantFlag, wholeNumberIn } from './options.js';
 

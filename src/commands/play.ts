@@ -4,8 +4,8 @@ import { isatty } from 'node:tty';
 import readlineSync from 'readline-sync';
 import type { Argv, CommandModule } from 'yargs';
 import { ATTACKERS, DEFENDERS, VARIANT_IDS } from '../engine/index.js';
-import { pipedLineReader } from '../play/pipedLines.js';
-import { playInTerminal, type TerminalIO } from '../play/terminalGame.js';
+import { pipedLineReader } from '../terminal/pipedLines.js';
+import { playInTerminal, type TerminalIO } from '../terminal/terminalGame.js';
 
 interface PlayArgs {
   variant?: string;

@@ -2,7 +2,8 @@
 // at the border without bounds checks), square flags and square names.
 
 import type { RuleSet } from './rules.js';
-import { err, ok, SQ_CORNER, SQ_EDGE, SQ_OFF, SQ_THRONE, type Result } from './types.js';
+import { err, ok, type Result } from './result.js';
+import { SQ_CORNER, SQ_EDGE, SQ_OFF, SQ_THRONE } from './types.js';
 
 export interface Geometry {
   size: number;

@@ -1,12 +1,14 @@
-// Basic vocabulary shared by the whole engine: sides, piece codes, square flags, step and result codes,
-// results as values. This module imports nothing, so that the bundler (scripts/build.mjs, minifySyntax)
-// writes its constants into the hot code as literals: constants of a module with imports stay variables,
-// which V8 loads and checks at every use (perft --full and bench took about 15% longer that way).
+// Basic vocabulary shared by the whole engine: sides, piece codes, square flags, step and result codes.
+// This module imports nothing, so that the bundler (scripts/build.mjs, minifySyntax) writes its
+// constants into the hot code as literals: constants of a module with imports stay variables, which V8
+// loads and checks at every use.
 
 export type Side = 0 | 1;
 export const ATTACKERS: Side = 0;
 export const DEFENDERS: Side = 1;
 export const opposite = (side: Side): Side => (side ^ 1) as Side;
+/** The sides' names, indexed by Side. */
+export const SIDE_NAMES: readonly string[] = ['attackers', 'defenders'];
 
 // A board cell is one byte. Bits 0-1: the side (1 attacker, 2 defender); bits 2-3: the piece type.
 export const EMPTY = 0;
@@ -62,17 +64,6 @@ export function pieceLetter(piece: number): string {
   for (const [letter, code] of Object.entries(PIECE_LETTERS)) if (code === piece) return letter;
   return '.';
 }
-
-/** Errors are values: a stable code for programs and a message naming what was wrong and where. */
-export interface EngineError {
-  code: string;
-  message: string;
-}
-
-export type Result<T> = { ok: true; value: T } | { ok: false; error: EngineError };
-
-export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-export const err = <T = never>(code: string, message: string): Result<T> => ({ ok: false, error: { code, message } });
 
 /** Why a game ended. */
 export type EndReason = 'escape' | 'king-captured' | 'fort' | 'encirclement' | 'repetition' | 'no-moves';

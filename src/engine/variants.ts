@@ -1,7 +1,8 @@
 // The nine shipped variants (RULES.md section 6) as data.
 
 import type { RuleSet } from './rules.js';
-import { ATTACKERS, err, ok, type Result } from './types.js';
+import { err, ok, type Result } from './result.js';
+import { ATTACKERS } from './types.js';
 
 const BERSERK_START = [
   '...ttttt...',

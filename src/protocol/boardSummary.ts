@@ -1,9 +1,8 @@
 // What `d` shows: the board, the rules, the tfen, the side to move, the hash and the result if over.
 
-import { ATTACKERS, gameOutcome, makeTfen, type Position } from '../engine/index.js';
+import { ATTACKERS, gameOutcome, SIDE_NAMES, type Position } from '../engine/index.js';
+import { makeTfen } from '../notation/index.js';
 import { drawBoard } from './boardText.js';
-
-const SIDE_NAMES = ['attackers', 'defenders'];
 
 const hex32 = (value: number): string => (value >>> 0).toString(16).padStart(8, '0');
 

@@ -1,7 +1,8 @@
 // Perft split by whole turns, as text (`hnefi perft --divide`; the engine server formats its own as
 // they arrive from the search thread): each legal turn of the position with the leaves below it.
 
-import { makeTurn, perftByTurn, type Position } from '../engine/index.js';
+import { perftByTurn, type Position } from '../engine/index.js';
+import { makeTurn } from '../notation/index.js';
 
 export interface TurnCountText {
   turn: string;

@@ -1,7 +1,8 @@
 // `bench`: a fixed-depth search of fixed positions from several variants. The node count depends
 // only on the code (fresh tables, one thread, no clock), so it fingerprints the search.
 
-import { getVariant, parseTfen, Position } from '../engine/index.js';
+import { getVariant, Position } from '../engine/index.js';
+import { parseTfen } from '../notation/index.js';
 import { Searcher } from './searcher.js';
 
 /** Variant and tfen (`startpos` for the variant's start position). */

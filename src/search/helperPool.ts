@@ -8,7 +8,8 @@
 // and waiting (briefly) until no helper is busy, so that no helper ever searches a stale position.
 
 import { Worker } from 'node:worker_threads';
-import { makeTfen, type Position, type RuleSet } from '../engine/index.js';
+import { type Position, type RuleSet } from '../engine/index.js';
+import { makeTfen } from '../notation/index.js';
 
 const GENERATION = 0;
 const busySlot = (index: number): number => 1 + index * 3;

@@ -2,7 +2,7 @@
 // shared transposition table until told to stop. See helperPool.ts for the coordination.
 
 import { workerData, parentPort } from 'node:worker_threads';
-import { parseTfen } from '../engine/index.js';
+import { parseTfen } from '../notation/index.js';
 import { helperViews, type HelperJob, type HelperSetup } from './helperPool.js';
 import { Searcher } from './searcher.js';
 

@@ -3,7 +3,7 @@
 
 import { availableParallelism } from 'node:os';
 import { err, getVariant, ok, type Result } from '../engine/index.js';
-import { DEFAULT_TIMEOUTS, type EngineSpec, type Timeouts } from './engineProcess.js';
+import { DEFAULT_TIMEOUTS, type EngineSpec, type Timeouts } from '../client/engineClient.js';
 import { validateSprt, type SprtConfig, DEFAULT_SPRT, parseSprt } from './stats.js';
 
 export interface TimeControl {

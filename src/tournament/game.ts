@@ -1,14 +1,13 @@
 // One refereed game between two engine processes: Hnefi's rules decide legality and the result;
 // the runner keeps the clocks; faults (crash, hang, time, garbage, illegal move) lose the game.
 
-import {
-  ATTACKERS, DEFENDERS, END_REASONS, gameOutcome, makeTfen, makeTurn, parseTurn, type Position, type RuleSet, type Side,
-} from '../engine/index.js';
+import { ATTACKERS, DEFENDERS, END_REASONS, gameOutcome, type Position, type RuleSet, type Side } from '../engine/index.js';
+import { makeTfen, makeTurn, parseTurn } from '../notation/index.js';
 import { Clock, goCommand } from './clock.js';
 import type { Adjudication, TimeControl } from './config.js';
-import type { EngineProcess, Score } from './engineProcess.js';
+import type { EngineClient, Score } from '../client/engineClient.js';
 import { makeOpeningText, type Opening } from './openings.js';
-import { playTurnRecorded } from './otg.js';
+import { playTurnRecorded } from '../notation/openTaflMoves.js';
 
 export type GameResultKind = 'attackers' | 'defenders' | 'draw';
 
@@ -20,7 +19,7 @@ export type GameEndReason =
 
 export interface Seat {
   name: string;
-  engine: EngineProcess;
+  engine: EngineClient;
   tc: TimeControl;
 }
 

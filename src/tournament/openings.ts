@@ -4,10 +4,8 @@
 // always gives the same openings.
 
 import { readFileSync } from 'node:fs';
-import {
-  alternativeStarts, err, gameOutcome, legalTurns, makeRandom, makeTfen, makeTurn, ok, parseTfen, playMoves, playTurn,
-  Position, replayMoves, type Replay, type Result, type RuleSet,
-} from '../engine/index.js';
+import { err, gameOutcome, legalTurns, makeRandom, ok, playTurn, Position, type Result, type RuleSet } from '../engine/index.js';
+import { alternativeStarts, makeTfen, makeTurn, parseTfen, playMoves, replayMoves, type Replay } from '../notation/index.js';
 import type { OpeningsConfig, OpeningWinner } from './config.js';
 
 export interface Opening {

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { err, getVariant, ok, type Result, type RuleSet } from '../engine/index.js';
 import { makeTimeControlText } from './clock.js';
 import type { EngineConfig, TournamentConfig } from './config.js';
-import { EngineProcess } from './engineProcess.js';
+import { EngineClient } from '../client/engineClient.js';
 import { playGame, type PlayedGame } from './game.js';
 import { loadOpenings, makeOpeningText, openingPositions, type OpeningBook } from './openings.js';
-import { gameRulesString, makeOtg } from './otg.js';
+import { gameRulesString, makeOtg } from '../notation/otg.js';
 import { summarize, type GameRecord, type TournamentSummary } from './summary.js';
 
 export interface ScheduledGame {
@@ -90,11 +90,11 @@ export interface ProgressEvent {
 
 /** Idle engine processes by engine name, started on demand and reused with `ucinewgame`. */
 class EnginePool {
-  private idle = new Map<string, EngineProcess[]>();
-  private all = new Set<EngineProcess>();
+  private idle = new Map<string, EngineClient[]>();
+  private all = new Set<EngineClient>();
   constructor(private readonly config: TournamentConfig) {}
 
-  async acquire(engine: EngineConfig): Promise<{ ok: true; engine: EngineProcess } | { ok: false; fault: 'crash' | 'hang' | 'time' | 'garbage'; detail: string }> {
+  async acquire(engine: EngineConfig): Promise<{ ok: true; engine: EngineClient } | { ok: false; fault: 'crash' | 'hang' | 'time' | 'garbage'; detail: string }> {
     const list = this.idle.get(engine.name) ?? [];
     while (list.length > 0) {
       const candidate = list.pop()!;
@@ -102,12 +102,12 @@ class EnginePool {
       this.all.delete(candidate);
     }
     const spec = { ...engine, options: { UCI_Variant: this.config.variant, ...engine.options } };
-    const started = await EngineProcess.start(spec, this.config.timeouts);
+    const started = await EngineClient.start(spec, this.config.timeouts);
     if (started.ok) this.all.add(started.engine);
     return started;
   }
 
-  release(engine: EngineProcess, faulty: boolean): void {
+  release(engine: EngineClient, faulty: boolean): void {
     if (faulty || !engine.alive) {
       engine.kill();
       this.all.delete(engine);
@@ -243,7 +243,7 @@ export class Tournament {
     const tcs = names.map((e) => e.tc ?? config.tc);
     const started = Date.now();
 
-    const engines: EngineProcess[] = [];
+    const engines: EngineClient[] = [];
     let played: PlayedGame | undefined;
     for (let side = 0; side < 2 && played === undefined; side++) {
       const acquired = await this.pool.acquire(names[side]);

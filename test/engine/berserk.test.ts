@@ -1,7 +1,8 @@
 // Berserk rules (RULES.md sections 2, 4, 5, 8.8): jumps, commanders, chains. Boards are 7x7 (throne
 // d4, corners) unless said.
 import { describe, expect, it } from 'vitest';
-import { END_RUN, generateSteps, makeTurn, parseTurn, stepCaptures, stepFrom, stepTo, VARIANTS } from '../../src/engine/index.js';
+import { END_RUN, generateSteps, stepCaptures, stepFrom, stepTo, VARIANTS } from '../../src/engine/index.js';
+import { makeTurn, parseTurn } from '../../src/notation/index.js';
 import { at, BERSERK7, outcome, play, refusal, setup, turnNames } from './helpers.js';
 
 const BERSERK_COPENHAGEN7 = { ...VARIANTS['berserk-copenhagen'], size: 7 };

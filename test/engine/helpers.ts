@@ -1,7 +1,8 @@
 // Shared test helpers: positions drawn as pictures (ranks top first, `.` empty), moves by notation.
 import {
-  gameOutcome, legalTurns, makeTurn, parseSquare, parseTfen, parseTurn, pieceLetter, playTurn, VARIANTS, type Outcome, type Position, type RuleSet,
+  gameOutcome, legalTurns, parseSquare, pieceLetter, playTurn, VARIANTS, type Outcome, type Position, type RuleSet,
 } from '../../src/engine/index.js';
+import { makeTurn, parseTfen, parseTurn } from '../../src/notation/index.js';
 
 /** Brandubh's 7x7 board (throne d4, hostile corners) with a strong king and no extras: the base for rule tests. */
 export const BASE7: RuleSet = { ...VARIANTS.brandubh, name: 'test', king: 'strong' };

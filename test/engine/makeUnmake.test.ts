@@ -3,8 +3,9 @@
 // hash of the same position loaded from its tfen.
 import { describe, expect, it } from 'vitest';
 import {
-  END_RUN, generateSteps, makeRandom, makeTfen, parseTfen, Position, stepCaptures, stepMayCapture, VARIANTS, VARIANT_IDS, type RuleSet,
+  END_RUN, generateSteps, makeRandom, Position, stepCaptures, stepMayCapture, VARIANTS, VARIANT_IDS, type RuleSet,
 } from '../../src/engine/index.js';
+import { makeTfen, parseTfen } from '../../src/notation/index.js';
 
 function snapshot(pos: Position) {
   const lists = [0, 1].map((side) => Array.from(pos.pieceList[side].subarray(0, pos.pieceCount[side])).sort((a, b) => a - b));

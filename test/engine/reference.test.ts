@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATA_DIR } from '../support/dataDir.js';
 import {
-  END_RUN, generateSteps, makeRandom, makeSquare, makeStep, parseGameRecord, Position, replayRecord, toSquare, VARIANTS, VARIANT_IDS,
-  type RuleSet,
+  END_RUN, generateSteps, makeRandom, makeSquare, makeStep, Position, toSquare, VARIANTS, VARIANT_IDS, type RuleSet,
 } from '../../src/engine/index.js';
+import { parseGameRecord, replayRecord } from '../../src/notation/index.js';
 
 type Cell = { side: 0 | 1; type: 'man' | 'king' | 'knight' | 'commander' } | null;
 type Sq = [number, number];

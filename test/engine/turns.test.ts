@@ -1,9 +1,8 @@
 // Turns as notation (PROTOCOL.md "Moves and positions"): compact and OpenTafl input, 0000, move
 // lists with runs sent step by step, and an error naming what is wrong for every kind of bad move.
 import { describe, expect, it } from 'vitest';
-import {
-  END_RUN, legalTurns, makeTfen, makeTurn, parseTurn, playMoves, Position, VARIANTS,
-} from '../../src/engine/index.js';
+import { END_RUN, legalTurns, Position, VARIANTS } from '../../src/engine/index.js';
+import { makeTfen, makeTurn, parseTurn, playMoves } from '../../src/notation/index.js';
 import { BASE7, BERSERK7, draw, play, refusal, turnNames } from './helpers.js';
 
 // Defenders to move. The knight on e2 jumps e3 (capturing it) to e4, and may go on to e6, taking f6

@@ -1,15 +1,15 @@
 // End-to-end: bad input of every kind gets a clear error line and leaves the engine's state as it was.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineProcess } from './engineProcess.js';
+import { EngineConversation } from '../support/engineConversation.js';
 
 const HELP_HINT = "info string type 'help' for the commands";
 const AFTER_D1D2 = 'Tfen: 3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/3t1c5/4tttt3 d -';
 
 describe('bad input', () => {
-  let engine: EngineProcess;
+  let engine: EngineConversation;
   beforeAll(async () => {
-    engine = new EngineProcess();
+    engine = new EngineConversation();
     await engine.ask('position startpos moves d1d2');
   });
   afterAll(async () => {

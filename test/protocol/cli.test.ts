@@ -2,7 +2,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { HNEFI } from './engineProcess.js';
+import { HNEFI } from '../support/engineConversation.js';
 
 function hnefi(...args: string[]): { code: number | null; stdout: string; stderr: string } {
   return hnefiWithInput('', ...args);

@@ -1,15 +1,16 @@
 // End-to-end: each command of PROTOCOL.md in a real conversation with the built engine.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legalTurns, makeTurn, Position, VARIANTS } from '../../src/engine/index.js';
-import { EngineProcess } from './engineProcess.js';
+import { legalTurns, Position, VARIANTS } from '../../src/engine/index.js';
+import { makeTurn } from '../../src/notation/index.js';
+import { EngineConversation } from '../support/engineConversation.js';
 
 const BERSERK_START = '3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3 a -';
 // Attacker a5 takes c6 on c5 (against c7), then may go on to c3 taking d3 (against e3).
 const CHAIN = '11/11/11/11/2t8/2T2K5/t10/11/3Tt6/11/11 a -';
 
 /** The engine's `Tfen:` line from `d`. */
-async function tfenOf(engine: EngineProcess): Promise<string> {
+async function tfenOf(engine: EngineConversation): Promise<string> {
   const lines = await engine.ask('d');
   const line = lines.find((l) => l.startsWith('Tfen: '));
   if (!line) throw new Error(`no Tfen line in ${lines.join('\n')}`);
@@ -17,9 +18,9 @@ async function tfenOf(engine: EngineProcess): Promise<string> {
 }
 
 describe('engine commands', () => {
-  let engine: EngineProcess;
+  let engine: EngineConversation;
   beforeAll(() => {
-    engine = new EngineProcess();
+    engine = new EngineConversation();
   });
   afterAll(async () => {
     expect(await engine.quit()).toBe(0);

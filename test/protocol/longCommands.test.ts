@@ -2,7 +2,7 @@
 // them with what they counted, `quit` and the end of the input end the engine promptly.
 
 import { describe, expect, it } from 'vitest';
-import { EngineProcess } from './engineProcess.js';
+import { EngineConversation } from '../support/engineConversation.js';
 
 /** Generous bounds: the machine may be busy, but seconds would mean the command blocks the engine. */
 const PROMPT_MS = 1500;
@@ -16,7 +16,7 @@ async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
 describe('long commands do not block the engine', () => {
   for (const command of ['perft 20', 'go perft 20', 'bench 60']) {
     it(`${command}: isready is answered at once, stop ends it with what it counted`, async () => {
-      const engine = new EngineProcess(['--variant', 'brandubh']);
+      const engine = new EngineConversation(['--variant', 'brandubh']);
       await engine.ask('isready');
       const from = engine.lines.length;
       engine.send(command);
@@ -45,7 +45,7 @@ describe('long commands do not block the engine', () => {
   }
 
   it('a perft that ends by itself prints every turn and the total, as before', async () => {
-    const engine = new EngineProcess(['--variant', 'brandubh']);
+    const engine = new EngineConversation(['--variant', 'brandubh']);
     const lines = await engine.until(/^Time: /, 'perft 2');
     expect(lines.filter((l) => /^[a-g]\d+[a-g]\d+: \d+$/.test(l))).toHaveLength(40);
     expect(lines).toContain('Nodes searched: 960');
@@ -54,7 +54,7 @@ describe('long commands do not block the engine', () => {
   });
 
   it('a search during perft is refused; quit during perft exits at once', async () => {
-    const engine = new EngineProcess(['--variant', 'brandubh']);
+    const engine = new EngineConversation(['--variant', 'brandubh']);
     engine.send('perft 20');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await engine.ask('go depth 1')).toContain("info string error: already busy with perft: this 'go' is ignored (send 'stop' first)");
@@ -70,7 +70,7 @@ describe('long commands do not block the engine', () => {
 describe('the end of the input ends the engine promptly', () => {
   for (const command of ['go', 'go ponder', 'go mate 1', 'go depth 60', 'go infinite', 'go wtime 100000000 btime 100000000']) {
     it(`${command}: the search stops, its bestmove is written, the engine exits`, async () => {
-      const engine = new EngineProcess();
+      const engine = new EngineConversation();
       engine.send('position startpos', command);
       await engine.waitFor(/^info depth /);
       const exit = await timed((async () => {
@@ -85,7 +85,7 @@ describe('the end of the input ends the engine promptly', () => {
 
   for (const command of ['perft 20', 'bench 60']) {
     it(`${command}: stopped, and the engine exits`, async () => {
-      const engine = new EngineProcess(['--variant', 'brandubh']);
+      const engine = new EngineConversation(['--variant', 'brandubh']);
       engine.send(command);
       await new Promise((resolve) => setTimeout(resolve, 300));
       const exit = await timed((async () => {

@@ -9,10 +9,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
-  ATTACKERS, DEFENDERS, END_RUN, gameOutcome, generateSteps, makeRandom, makeRulesString, makeStep, NO_SQUARE, NO_WINNER,
-  parseSquare, Position, stepCaptures, stepFrom, stepTo, type RuleSet, type Side,
+  ATTACKERS, DEFENDERS, END_RUN, gameOutcome, generateSteps, makeRandom, makeStep, NO_SQUARE, NO_WINNER, parseSquare, Position, SIDE_NAMES,
+  stepCaptures, stepFrom, stepTo, type RuleSet, type Side,
 } from '../../src/engine/index.js';
-import { makePositionRecord, makeSimpleStep, SIDE_NAMES } from '../../src/protocol/openTaflNotation.js';
+import { makeRulesString } from '../../src/notation/index.js';
+import { makePositionRecord, makeSimpleStep } from '../../src/notation/openTaflMoves.js';
 
 const HNEFI = fileURLToPath(new URL('../../dist/hnefi.js', import.meta.url));
 

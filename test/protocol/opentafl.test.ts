@@ -7,10 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  ATTACKERS, DEFENDERS, legalTurns, makeRulesString, parseSquare, stepFrom, stepTo, VARIANTS, type RuleSet,
-} from '../../src/engine/index.js';
-import { makePositionRecord, parsePositionRecord } from '../../src/protocol/openTaflNotation.js';
+import { ATTACKERS, DEFENDERS, legalTurns, parseSquare, stepFrom, stepTo, VARIANTS, type RuleSet } from '../../src/engine/index.js';
+import { makeRulesString } from '../../src/notation/index.js';
+import { makePositionRecord, parsePositionRecord } from '../../src/notation/openTaflMoves.js';
 import { hostLegalSteps, OpenTaflEngine, playGame } from './openTaflHost.js';
 
 // Attacker a5 takes c6 on c5 (against c7), then may go on to c3 taking d3 (against e3).

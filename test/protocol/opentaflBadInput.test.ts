@@ -1,11 +1,11 @@
 // End-to-end: the OpenTafl server quotes bad host input without its control bytes.
 
 import { describe, expect, it } from 'vitest';
-import { EngineProcess } from './engineProcess.js';
+import { EngineConversation } from '../support/engineConversation.js';
 
 describe('OpenTafl server, bad input', () => {
   it('status and error lines carry no control bytes from the host', async () => {
-    const engine = new EngineProcess(['--protocol', 'opentafl']);
+    const engine = new EngineConversation(['--protocol', 'opentafl']);
     engine.send('rules dim:7 esc:c zz\u0007q:1 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/', 'position \u001b[31m/7/');
     await engine.waitFor(/^status error: position record/);
     engine.send('goodbye');

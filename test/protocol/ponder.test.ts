@@ -1,13 +1,13 @@
 // End-to-end: pondering as UCI does it (`Ponder` option, `go ponder`, `ponderhit`, `bestmove ... ponder`).
 
 import { describe, expect, it } from 'vitest';
-import { EngineProcess } from './engineProcess.js';
+import { EngineConversation } from '../support/engineConversation.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('pondering', () => {
   it('uci lists the Ponder option; setoption takes it', async () => {
-    const engine = new EngineProcess();
+    const engine = new EngineConversation();
     engine.send('uci');
     const end = await engine.waitFor('uciok');
     expect(engine.lines.slice(0, end)).toContain('option name Ponder type check default false');
@@ -17,7 +17,7 @@ describe('pondering', () => {
   });
 
   it('go ponder searches until ponderhit, then keeps to the time from the ponderhit', async () => {
-    const engine = new EngineProcess();
+    const engine = new EngineConversation();
     await engine.ask('setoption name Ponder value true', 'position startpos moves d1d2');
     const from = engine.lines.length;
     engine.send('go ponder movetime 300');
@@ -36,7 +36,7 @@ describe('pondering', () => {
   });
 
   it('a ponder search that reaches its depth still waits for ponderhit or stop', async () => {
-    const engine = new EngineProcess();
+    const engine = new EngineConversation();
     const from = engine.lines.length;
     engine.send('go ponder depth 2');
     await engine.waitFor(/^info depth 2 /, from);
@@ -51,7 +51,7 @@ describe('pondering', () => {
   });
 
   it('a timed search names the expected reply after its bestmove', async () => {
-    const engine = new EngineProcess();
+    const engine = new EngineConversation();
     const from = engine.lines.length;
     engine.send('go depth 4');
     const best = await engine.waitFor(/^bestmove /, from);

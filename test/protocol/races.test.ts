@@ -2,14 +2,15 @@
 
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { legalTurns, makeTurn, Position, VARIANTS } from '../../src/engine/index.js';
-import { EngineProcess, HNEFI } from './engineProcess.js';
+import { legalTurns, Position, VARIANTS } from '../../src/engine/index.js';
+import { makeTurn } from '../../src/notation/index.js';
+import { EngineConversation, HNEFI } from '../support/engineConversation.js';
 
 const bestmoves = (lines: string[]) => lines.filter((l) => l.startsWith('bestmove '));
 
 describe('during a search', () => {
   it('isready answers readyok at once without stopping the search', async () => {
-    const engine = new EngineProcess();
+    const engine = new EngineConversation();
     engine.send('position startpos', 'go infinite');
     await engine.waitFor(/^info depth /);
     const from = engine.lines.length;
@@ -24,7 +25,7 @@ describe('during a search', () => {
   });
 
   it('stop ends the search with exactly one bestmove; stop when idle is ignored', async () => {
-    const engine = new EngineProcess();
+    const engine = new EngineConversation();
     engine.send('position startpos', 'go infinite');
     await engine.waitFor(/^info depth /);
     engine.send('stop', 'stop');
@@ -36,7 +37,7 @@ describe('during a search', () => {
   });
 
   it('stop right after go still gives one legal bestmove', async () => {
-    const engine = new EngineProcess();
+    const engine = new EngineConversation();
     for (let i = 0; i < 5; i++) engine.send('position startpos', 'go infinite', 'stop');
     await engine.ask();
     for (let i = 0; i < 50 && bestmoves(engine.lines).length < 5; i++) await new Promise((r) => setTimeout(r, 20));
@@ -46,7 +47,7 @@ describe('during a search', () => {
   });
 
   it('go while searching is refused and the running search goes on', async () => {
-    const engine = new EngineProcess();
+    const engine = new EngineConversation();
     engine.send('position startpos', 'go infinite');
     await engine.waitFor(/^info depth /);
     const from = engine.lines.length;
@@ -63,7 +64,7 @@ describe('during a search', () => {
   });
 
   it('position and setoption during a search apply to the next search only', async () => {
-    const engine = new EngineProcess();
+    const engine = new EngineConversation();
     engine.send('position startpos', 'go infinite');
     await engine.waitFor(/^info depth /);
     engine.send('position startpos moves d1d2', 'setoption name MultiPV value 1', 'stop');
@@ -76,7 +77,7 @@ describe('during a search', () => {
   });
 
   it('perft and bench are refused while searching', async () => {
-    const engine = new EngineProcess();
+    const engine = new EngineConversation();
     engine.send('go infinite');
     await engine.waitFor(/^info depth /);
     const lines = await engine.ask('perft 1', 'bench 1');
@@ -115,7 +116,7 @@ describe('a hash table the machine cannot give', () => {
 
 describe('the end of a conversation', () => {
   it('quit during a search writes the bestmove, then exits', async () => {
-    const engine = new EngineProcess();
+    const engine = new EngineConversation();
     engine.send('position startpos', 'go infinite');
     await engine.waitFor(/^info depth /);
     engine.send('quit');
@@ -125,7 +126,7 @@ describe('the end of a conversation', () => {
   });
 
   it('EOF right after a go with limits stops the search, writes its bestmove, exits', async () => {
-    const engine = new EngineProcess();
+    const engine = new EngineConversation();
     engine.send('position startpos', 'go depth 60');
     engine.end();
     expect(await engine.exited).toBe(0);
@@ -133,7 +134,7 @@ describe('the end of a conversation', () => {
   });
 
   it('EOF during go infinite stops the search, writes the bestmove, exits', async () => {
-    const engine = new EngineProcess();
+    const engine = new EngineConversation();
     engine.send('go infinite');
     await engine.waitFor(/^info depth /);
     engine.end();
@@ -142,7 +143,7 @@ describe('the end of a conversation', () => {
   });
 
   it('EOF right after isready still answers it', async () => {
-    const engine = new EngineProcess();
+    const engine = new EngineConversation();
     engine.send('uci', 'setoption name Hash value 32', 'isready');
     engine.end();
     expect(await engine.exited).toBe(0);

@@ -1,11 +1,11 @@
 // End-to-end: what the engine says at start and to `help`, the first `go` after start-up, a large hash.
 
 import { describe, expect, it } from 'vitest';
-import { EngineProcess } from './engineProcess.js';
+import { EngineConversation } from '../support/engineConversation.js';
 
 describe('the greeting and help', () => {
   it('the first line names the engine and its version; uci still answers id name first', async () => {
-    const engine = new EngineProcess();
+    const engine = new EngineConversation();
     engine.send('uci');
     const uciok = await engine.waitFor('uciok');
     expect(engine.lines[0]).toMatch(/^Hnefi \d+\.\d+\.\d+ by the Hnefi authors, a tafl engine speaking UCI \(type 'help' for the commands\)$/);
@@ -15,7 +15,7 @@ describe('the greeting and help', () => {
   });
 
   it('help lists every command; an unknown command suggests help', async () => {
-    const engine = new EngineProcess();
+    const engine = new EngineConversation();
     const help = await engine.ask('help');
     for (const command of ['uci', 'isready', 'setoption', 'ucinewgame', 'position', 'go', 'stop', 'ponderhit', 'quit', 'debug', 'd', 'perft', 'bench', 'moves', 'eval', 'help']) {
       expect(help.some((l) => l.startsWith(`info string ${command} `) || l === `info string ${command}`), command).toBe(true);
@@ -28,7 +28,7 @@ describe('the greeting and help', () => {
 describe('the first go after start-up', () => {
   for (const limits of ['movetime 100', 'wtime 300 btime 300']) {
     it(`go ${limits} without isready keeps to its time`, async () => {
-      const engine = new EngineProcess();
+      const engine = new EngineConversation();
       // The engine's own measure, from reading the go to writing the bestmove.
       engine.send('debug on', `go ${limits}`);
       const took = await engine.waitFor(/^info string debug: search took \d+ ms$/);
@@ -42,7 +42,7 @@ describe('the first go after start-up', () => {
 
 describe('a large hash table', () => {
   it('setoption name Hash value 2048 does not hold up isready, and searches go on', async () => {
-    const engine = new EngineProcess();
+    const engine = new EngineConversation();
     await engine.ask('isready');
     const start = performance.now();
     await engine.ask('setoption name Hash value 2048');

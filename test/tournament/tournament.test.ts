@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameOutcome, getVariant, playMoves, Position } from '../../src/engine/index.js';
+import { gameOutcome, getVariant, Position } from '../../src/engine/index.js';
+import { playMoves } from '../../src/notation/index.js';
 import { makeConfig } from '../../src/tournament/config.js';
 import { Tournament } from '../../src/tournament/runner.js';
 import type { GameRecord, TournamentSummary } from '../../src/tournament/summary.js';

@@ -1,0 +1,330 @@
+// OpenTafl rules strings (opentafl-notation-spec.txt, "Rules Records"): `dim:11 name:x esc:c ...
+// start:/.../`, one `key:value` entry per space-separated token. Each key our RuleSet can express is
+// mapped onto it; a key or value that asks for something else is refused with an error naming it.
+//
+// key        values                 RuleSet field / meaning here (OpenTafl default when absent)
+// dim        5..19                  size (required)
+// name       text, `_` for spaces   name (default 'custom')
+// esc        c | e                  escape: corner | edge (c)
+// surf       y | n                  encirclement (y). OpenTafl: a side entirely surrounded loses; here only
+//                                   the attackers encircling the defenders (RULES.md 4, 8.6) is tested
+// atkf       y | n                  firstSide: attackers | defenders (y)
+// tfr        i | d | w | a | f      repetition: ignore | draw | repeater-loses | defenders-lose |
+//                                   forbidden (d). OpenTafl's `w` ("the player who moves into the
+//                                   repeated state wins") is the repeater losing; `a` and `f` are
+//                                   Hnefi extensions (OpenTafl reads them as a draw); OpenTafl's `l`
+//                                   (the repeater wins) is refused
+// ka         y | n                  kingArmed (y); `a` (anvil only) and `h` (hammer only) are refused
+// ks         s|y, w|n, c            king: strong | weak | mixed (strong on or next to the throne) (s);
+//                                   `m` (middleweight) is refused
+// kj nj cj   r c j | n n n          jumps (n c j): `kj:r nj:c cj:j` is RULES.md section 2 (king only
+//                                   from/to restricted squares, knights capture the jumped piece,
+//                                   commanders do not); `kj:n` is no jumps, and then knights / commanders
+//                                   in the start position must have `nj:n` / `cj:n`
+// mj gj      n                      no mercenaries or guards
+// ber        n | c                  berserk (n). `c` is RULES.md section 5: capturing continuations
+//                                   of the same piece; here continuing is optional, in OpenTafl forced
+// cor        default | 4 corners | empty        hasCorners (default)
+// cen        default | the centre | empty       hasThrone (default)
+// corh       all | all but K        cornersHostileToKing (all)
+// cenp       all | K                throneKingOnly: passing the empty throne (all)
+// cenh       tcn | empty            throneHostileToAttackers: the throne holding the king is hostile to
+//                                   the attackers (tcn) or to nobody (OpenTafl's Brandub)
+// cenhe      tcn, TCN, K groups     emptyThroneHostileTo{Attackers,Defenders,King} (all): the empty
+//                                   throne is hostile to all or none of each group
+// cors       K                      fixed: only the king stops on the corners
+// cens       K | empty              kingStopsOnThrone: only the king stops on the throne, or nobody
+//                                   (OpenTafl's Tablut: the king leaves it for good)
+// corre cenre  all                  fixed
+// corp       any                    no effect: no line passes through a corner
+// afor dfor  empty                  no fortresses; then aforh aforp afors aforre dforh dforp dfors
+//                                   dforre have no effect and take any value
+// sw         n | s                  shieldWall (n); `w` (corners may not close a wall) is refused
+// swf        y                      fixed: only the move landing on an end square captures a wall
+// efe        y | n                  exitFort (n); the fort test is RULES.md's static one
+// linc       n                      no Linnaean capture
+// spd        -1                     no speed limits
+// cck        y | n                  Hnefi extension: commandersCaptureKing (default: y when the start
+//                                   has attacker commanders, as OpenTafl, which has no switch for it)
+// jo         y | n                  Hnefi extension: jumpOverOwn (n)
+// start      /rank1/rank2/.../      start position, rank 1 first (required, or starti)
+// starti     /rankN/.../rank1/      the same, top rank first
+// OpenTafl ignores keys it does not know (cck, jo), so the strings made here load there too.
+// Piece-type lists compare only the letters of pieces this engine has (t c n T C N K).
+// The cor*/cen* keys take any value when the rules have no corners / no throne.
+
+import { Position } from '../engine/position.js';
+import type { KingStrength, RepetitionRule, RuleSet } from '../engine/rules.js';
+import { ATTACKERS, DEFENDERS, pieceFromLetter } from '../engine/types.js';
+import { err, ok, type Result } from '../engine/result.js';
+
+const OUR_LETTERS = 'tcnTCNK';
+const ALL = new Set(OUR_LETTERS);
+const ATTACKER_LETTERS = new Set('tcn');
+const DEFENDER_LETTERS = new Set('TCN');
+
+const REPETITION: Record<string, RepetitionRule> = {
+  i: 'ignore', d: 'draw', w: 'repeater-loses', a: 'defenders-lose', f: 'forbidden',
+};
+const KING: Record<string, KingStrength> = { s: 'strong', y: 'strong', w: 'weak', n: 'weak', c: 'mixed' };
+
+const KNOWN_KEYS = [
+  'dim', 'name', 'esc', 'surf', 'atkf', 'tfr', 'ka', 'ks', 'kj', 'nj', 'cj', 'mj', 'gj', 'ber',
+  'cor', 'cen', 'corh', 'cenh', 'cenhe', 'corp', 'cenp', 'cors', 'cens', 'corre', 'cenre',
+  'afor', 'dfor', 'aforh', 'dforh', 'aforp', 'dforp', 'afors', 'dfors', 'aforre', 'dforre',
+  'sw', 'swf', 'efe', 'linc', 'spd', 'cck', 'jo', 'start', 'starti',
+];
+
+const sameSet = (a: Set<string>, b: Set<string>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
+
+/** The letters of a piece-type list that name pieces this engine has. */
+function pieceSet(list: string): Set<string> {
+  return new Set([...list].filter((letter) => OUR_LETTERS.includes(letter)));
+}
+
+/** Reads an OpenTafl position record (`/3t3/.../`, rank 1 first unless `topFirst`) into ranks, top first. */
+function readPositionRecord(record: string, size: number, key: string, topFirst: boolean): Result<string[]> {
+  const rows = record.replace(/^\/|\/$/g, '').split('/');
+  if (rows.length !== size) return err('bad-rules-start', `${key}: the position has ${rows.length} ranks, dim:${size} needs ${size}`);
+  const ranks: string[] = [];
+  for (let i = 0; i < size; i++) {
+    const row = rows[i];
+    const rank = topFirst ? size - i : i + 1;
+    let text = '';
+    for (const m of row.matchAll(/(\d+)|(.)/g)) {
+      if (m[1] !== undefined) text += '.'.repeat(Number(m[1]));
+      else if (pieceFromLetter(m[2]) < 0) {
+        return err('bad-rules-start', `${key}: rank ${rank} ('${row}') has the piece letter '${m[2]}', which this engine does not know (t c n T K N C)`);
+      } else text += m[2];
+    }
+    if (text.length !== size) {
+      return err('bad-rules-start', `${key}: rank ${rank} ('${row}') is ${text.length} squares long, expected ${size}`);
+    }
+    ranks.push(text);
+  }
+  return ok(topFirst ? ranks : ranks.reverse());
+}
+
+export function parseRulesString(text: string): Result<RuleSet> {
+  const entries = new Map<string, string>();
+  for (const token of text.trim().split(/\s+/).filter((t) => t !== '')) {
+    const colon = token.indexOf(':');
+    if (colon <= 0) return err('bad-rules', `rules entry '${token}' is not key:value`);
+    const key = token.slice(0, colon);
+    if (!KNOWN_KEYS.includes(key)) return err('unknown-rules-key', `unknown rules key '${key}' (in '${token}')`);
+    if (entries.has(key)) return err('bad-rules', `rules key '${key}' is given twice`);
+    entries.set(key, token.slice(colon + 1));
+  }
+  /** `effective`: the value in force, OpenTafl's default when the entry is absent. */
+  const refuse = (key: string, why: string, effective?: string): Result<never> => {
+    const given = entries.get(key);
+    const entry = given === undefined ? `'${key}:${effective}' (OpenTafl's default)` : `'${key}:${given}'`;
+    return err('unsupported-rule', `rules entry ${entry} is not supported: ${why}`);
+  };
+  const choice = <T>(key: string, options: Record<string, T>, fallback: string, why: string): Result<T> => {
+    const value = entries.get(key) ?? fallback;
+    if (!Object.prototype.hasOwnProperty.call(options, value)) return refuse(key, why);
+    return ok(options[value]);
+  };
+  const yesNo = (key: string, fallback: 'y' | 'n'): Result<boolean> => choice(key, { y: true, n: false }, fallback, 'expected y or n');
+
+  const dimText = entries.get('dim');
+  if (dimText === undefined) return err('bad-rules', "rules string has no 'dim' entry (board size)");
+  if (!/^\d+$/.test(dimText) || Number(dimText) < 5 || Number(dimText) > 19) return refuse('dim', 'board sizes are 5..19');
+  const size = Number(dimText);
+
+  let ranks: Result<string[]>;
+  if (entries.has('start') && entries.has('starti')) return err('bad-rules', "rules string has both 'start' and 'starti'");
+  if (entries.has('start')) {
+    ranks = readPositionRecord(entries.get('start') as string, size, 'start', false);
+  } else if (entries.has('starti')) {
+    ranks = readPositionRecord(entries.get('starti') as string, size, 'starti', true);
+  } else {
+    return err('bad-rules', "rules string has no 'start' entry (start position)");
+  }
+  if (!ranks.ok) return ranks;
+  const start = ranks.value;
+  const has = (letters: string) => start.some((rank) => [...letters].some((l) => rank.includes(l)));
+
+  // The first refused entry wins; the rest are read with placeholder values and then discarded.
+  let failure: Result<never> | undefined;
+  const get = <T>(r: Result<T>, placeholder: T): T => {
+    if (r.ok) return r.value;
+    failure ??= r;
+    return placeholder;
+  };
+  const escape = get(choice('esc', { c: 'corner' as const, e: 'edge' as const }, 'c', 'expected c (corner) or e (edge)'), 'corner');
+  const encirclement = get(yesNo('surf', 'y'), false);
+  const attackersFirst = get(yesNo('atkf', 'y'), true);
+  const repetition = get(choice('tfr', REPETITION, 'd', 'expected i, d, w (the repeater loses), a (defenders lose) or f (forbidden)'), 'draw');
+  const kingArmed = get(yesNo('ka', 'y'), true);
+  const king = get(choice('ks', KING, 's', 'expected s (strong), w (weak) or c (strong on or next to the throne)'), 'strong');
+  const berserk = get(choice('ber', { n: false, c: true }, 'n', 'expected n or c (continue with capturing steps)'), false);
+  const shieldWall = get(choice('sw', { n: false, s: true }, 'n', 'expected n or s (corners may close a wall)'), false);
+  const exitFort = get(yesNo('efe', 'n'), false);
+  const jumpOverOwn = get(yesNo('jo', 'n'), false);
+  const commandersCaptureKing = get(yesNo('cck', has('c') ? 'y' : 'n'), false);
+  if (failure) return failure;
+
+  // Jumps: RULES.md's set, or none.
+  const kj = entries.get('kj') ?? 'n';
+  const nj = entries.get('nj') ?? 'c';
+  const cj = entries.get('cj') ?? 'j';
+  let jumps: boolean;
+  if (kj === 'r') {
+    if (nj !== 'c') return refuse('nj', 'with king jumps (kj:r), knights make capturing jumps (nj:c)', nj);
+    if (cj !== 'j') return refuse('cj', 'with king jumps (kj:r), commanders make non-capturing jumps (cj:j)', cj);
+    jumps = true;
+  } else if (kj === 'n') {
+    if (has('nN') && nj !== 'n') return refuse('nj', 'without king jumps (kj:n), knights do not jump either (nj:n)', nj);
+    if (has('cC') && cj !== 'n') return refuse('cj', 'without king jumps (kj:n), commanders do not jump either (cj:n)', cj);
+    jumps = false;
+  } else {
+    return refuse('kj', 'expected r (to or from the throne or a corner) or n');
+  }
+  for (const k of ['mj', 'gj']) if ((entries.get(k) ?? 'n') !== 'n') return refuse(k, 'there are no mercenaries or guards');
+
+  // Special squares.
+  const centre = (size - 1) / 2;
+  const centreName = Number.isInteger(centre) ? String.fromCharCode(97 + centre) + (centre + 1) : '';
+  const cornerNames = ['a1', `a${size}`, `${String.fromCharCode(96 + size)}1`, `${String.fromCharCode(96 + size)}${size}`];
+  const squareList = (value: string) => new Set(value.split(',').filter((s) => s !== ''));
+  const cen = entries.get('cen') ?? 'default';
+  let hasThrone: boolean;
+  if (cen === 'default') hasThrone = true;
+  else if (cen === '' || cen === ',') hasThrone = false;
+  else if (centreName !== '' && sameSet(squareList(cen), new Set([centreName]))) hasThrone = true;
+  else return refuse('cen', `the throne is the centre square${centreName ? ` (${centreName})` : ''} or none`);
+  const cor = entries.get('cor') ?? 'default';
+  let hasCorners: boolean;
+  if (cor === 'default') hasCorners = true;
+  else if (cor === '' || cor === ',') hasCorners = false;
+  else if (sameSet(squareList(cor), new Set(cornerNames))) hasCorners = true;
+  else return refuse('cor', `the corners are the four corner squares (${cornerNames.join(',')}) or none`);
+
+  const lettersOf = (k: string, fallback: string) => pieceSet(entries.get(k) ?? fallback);
+  let cornersHostileToKing = true;
+  if (hasCorners) {
+    const corh = lettersOf('corh', OUR_LETTERS);
+    const withoutKing = new Set('tcnTCN');
+    if (sameSet(corh, withoutKing)) cornersHostileToKing = false;
+    else if (!sameSet(corh, ALL)) return refuse('corh', 'corners are hostile to every piece, or to every piece but the king');
+    if (!sameSet(lettersOf('cors', 'K'), new Set('K'))) return refuse('cors', 'only the king stops on a corner (cors:K)');
+    if (!sameSet(lettersOf('corre', OUR_LETTERS), ALL)) return refuse('corre', `expected every piece (${OUR_LETTERS})`);
+  }
+  let throneKingOnly = false;
+  let kingStopsOnThrone = true;
+  let throneHostileToAttackers = true;
+  let emptyThroneHostileToAttackers = true;
+  let emptyThroneHostileToDefenders = true;
+  let emptyThroneHostileToKing = true;
+  if (hasThrone) {
+    const cenp = lettersOf('cenp', OUR_LETTERS);
+    if (sameSet(cenp, new Set('K'))) throneKingOnly = true;
+    else if (!sameSet(cenp, ALL)) return refuse('cenp', `every piece (${OUR_LETTERS}) or only the king (K) passes the empty throne`);
+    const cenh = lettersOf('cenh', 'tcn');
+    if (sameSet(cenh, ATTACKER_LETTERS)) throneHostileToAttackers = true;
+    else if (cenh.size === 0) throneHostileToAttackers = false;
+    else return refuse('cenh', 'the throne (holding the king) is hostile to the attackers (tcn) or to nobody');
+    const cenhe = lettersOf('cenhe', OUR_LETTERS);
+    // All of a side's pieces or none of them (the king apart): undefined for a part of a side.
+    const hostileTo = (group: Set<string>): boolean | undefined => {
+      const count = [...group].filter((letter) => cenhe.has(letter)).length;
+      return count === 0 ? false : count === group.size ? true : undefined;
+    };
+    const toAttackers = hostileTo(ATTACKER_LETTERS);
+    const toDefenders = hostileTo(DEFENDER_LETTERS);
+    if (toAttackers === undefined || toDefenders === undefined) {
+      return refuse('cenhe', 'the empty throne is hostile to all the attackers (tcn) or none, all the defenders (TCN) or none, and to the king (K) or not');
+    }
+    emptyThroneHostileToAttackers = toAttackers;
+    emptyThroneHostileToDefenders = toDefenders;
+    emptyThroneHostileToKing = cenhe.has('K');
+    const cens = lettersOf('cens', 'K');
+    if (cens.size === 0) kingStopsOnThrone = false;
+    else if (!sameSet(cens, new Set('K'))) return refuse('cens', 'only the king stops on the throne (cens:K), or nobody (cens:)');
+    if (!sameSet(lettersOf('cenre', OUR_LETTERS), ALL)) return refuse('cenre', `expected every piece (${OUR_LETTERS})`);
+  }
+  for (const k of ['afor', 'dfor']) if ((entries.get(k) ?? '').replace(/,/g, '') !== '') return refuse(k, 'there are no fortresses');
+  if ((entries.get('swf') ?? 'y') !== 'y') return refuse('swf', 'a shield wall is taken only by the move that closes an end (swf:y)');
+  if ((entries.get('linc') ?? 'n') !== 'n') return refuse('linc', 'there is no Linnaean capture');
+  if ((entries.get('spd') ?? '-1') !== '-1') return refuse('spd', 'there are no speed limits');
+
+  const rules: RuleSet = {
+    name: entries.get('name') || 'custom',
+    size,
+    start,
+    firstSide: attackersFirst ? ATTACKERS : DEFENDERS,
+    escape,
+    king,
+    kingArmed,
+    commandersCaptureKing,
+    hasThrone,
+    hasCorners,
+    cornersHostileToKing,
+    throneKingOnly,
+    kingStopsOnThrone,
+    throneHostileToAttackers,
+    emptyThroneHostileToAttackers,
+    emptyThroneHostileToDefenders,
+    emptyThroneHostileToKing,
+    shieldWall,
+    exitFort,
+    encirclement,
+    repetition,
+    jumps,
+    berserk,
+    jumpOverOwn,
+  };
+  return checkStart(rules);
+}
+
+/** The start position must be one the rules can play: one king, only the king on restricted squares. */
+function checkStart(rules: RuleSet): Result<RuleSet> {
+  const size = rules.size;
+  const cells = new Uint8Array(size * size);
+  rules.start.forEach((row, top) => {
+    for (let file = 0; file < size; file++) if (row[file] !== '.') cells[(size - 1 - top) * size + file] = pieceFromLetter(row[file]);
+  });
+  if (!cells.includes(pieceFromLetter('K'))) return err('bad-rules-start', 'the start position has no king');
+  const position = Position.fromSetup({ rules, cells, side: rules.firstSide, berserker: -1 });
+  if (!position.ok) return err('bad-rules-start', `start position: ${position.error.message}`);
+  return ok(rules);
+}
+
+const yn = (flag: boolean): string => (flag ? 'y' : 'n');
+const REPETITION_CODE: Record<RepetitionRule, string> = {
+  ignore: 'i', draw: 'd', 'repeater-loses': 'w', 'defenders-lose': 'a', forbidden: 'f',
+};
+const KING_CODE: Record<KingStrength, string> = { strong: 's', weak: 'w', mixed: 'c' };
+
+/** The rules string of a rule set; keys at OpenTafl's defaults are left out, as OpenTafl does. */
+export function makeRulesString(rules: RuleSet): string {
+  const hasCommanders = rules.start.some((rank) => rank.includes('c'));
+  const parts = [`dim:${rules.size}`, `name:${rules.name.replace(/\s+/g, '_')}`];
+  if (rules.escape === 'edge') parts.push('esc:e');
+  parts.push(`surf:${yn(rules.encirclement)}`, `atkf:${yn(rules.firstSide === ATTACKERS)}`);
+  if (rules.repetition !== 'draw') parts.push(`tfr:${REPETITION_CODE[rules.repetition]}`);
+  if (!rules.kingArmed) parts.push('ka:n');
+  if (rules.king !== 'strong') parts.push(`ks:${KING_CODE[rules.king]}`);
+  parts.push(rules.jumps ? 'kj:r nj:c cj:j' : 'kj:n nj:n cj:n');
+  if (rules.berserk) parts.push('ber:c');
+  if (!rules.hasCorners) parts.push('cor:');
+  else if (!rules.cornersHostileToKing) parts.push('corh:tcnTCN');
+  if (!rules.hasThrone) {
+    parts.push('cen:');
+  } else {
+    if (rules.throneKingOnly) parts.push('cenp:K');
+    if (!rules.kingStopsOnThrone) parts.push('cens:');
+    if (!rules.throneHostileToAttackers) parts.push('cenh:');
+    const cenhe = (rules.emptyThroneHostileToAttackers ? 'tcn' : '') + (rules.emptyThroneHostileToDefenders ? 'TCN' : '') + (rules.emptyThroneHostileToKing ? 'K' : '');
+    if (cenhe !== OUR_LETTERS) parts.push(`cenhe:${cenhe}`);
+  }
+  if (rules.shieldWall) parts.push('sw:s');
+  if (rules.exitFort) parts.push('efe:y');
+  if (rules.commandersCaptureKing !== hasCommanders) parts.push(`cck:${yn(rules.commandersCaptureKing)}`);
+  if (rules.jumpOverOwn) parts.push('jo:y');
+  const record = [...rules.start].reverse().map((rank) => rank.replace(/\.+/g, (run) => String(run.length)));
+  parts.push(`start:/${record.join('/')}/`);
+  return parts.join(' ');
+}

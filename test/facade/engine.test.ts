@@ -1,0 +1,105 @@
+// The engine facade on its own: the real worker (dist/search-worker.js), and a worker that dies.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { legalTurns, Position, VARIANTS } from '../../src/engine/index.js';
+import { makeTurn } from '../../src/notation/index.js';
+import { SearchEngine } from '../../src/facade/engine.js';
+import { Game } from '../../src/facade/game.js';
+
+function recorder() {
+  const events: string[] = [];
+  let resolveBest: (best: number[] | null) => void = () => {};
+  const nextBest = () => new Promise<number[] | null>((resolve) => (resolveBest = resolve));
+  return {
+    events,
+    nextBest,
+    callbacks: {
+      onInfo: () => events.push('info'),
+      onBestMove: (best: number[] | null) => {
+        events.push('bestmove');
+        resolveBest(best);
+      },
+      onError: (message: string) => events.push(`error: ${message}`),
+    },
+  };
+}
+
+describe('engine facade', () => {
+  it('searches in the worker, refuses a second go, stops, answers isReady, quits', async () => {
+    const log = recorder();
+    const engine = new SearchEngine(log.callbacks, { hashMB: 1 });
+    const game = Game.start(VARIANTS.brandubh);
+    const best = log.nextBest();
+    expect(engine.go(game.record(), { infinite: true })).toBe(true);
+    expect(engine.go(game.record(), { depth: 1 })).toBe(false);
+    await new Promise<void>((resolve) => engine.isReady(resolve));
+    engine.stop();
+    const turn = await best;
+    const pos = Position.start(VARIANTS.brandubh);
+    expect(legalTurns(pos).map((t) => makeTurn(pos, t))).toContain(makeTurn(pos, turn!));
+    expect(log.events.filter((e) => e === 'bestmove')).toHaveLength(1);
+    await new Promise<void>((resolve) => engine.isReady(resolve));
+    await engine.quit();
+  });
+
+  it('a worker that dies mid-search is replaced and the search still gets a legal answer', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hnefi-'));
+    const workerFile = join(dir, 'dying-worker.mjs');
+    writeFileSync(workerFile, `import { parentPort } from 'node:worker_threads';
+parentPort.on('message', (m) => {
+  if (m.type === 'init') parentPort.postMessage({ type: 'up' });
+  if (m.type === 'ping') parentPort.postMessage({ type: 'pong', id: m.id });
+  if (m.type === 'go') process.exit(3);
+});`);
+    const log = recorder();
+    const engine = new SearchEngine(log.callbacks, {}, workerFile);
+    const game = Game.start(VARIANTS.tablut);
+    const best = log.nextBest();
+    engine.go(game.record(), { depth: 2 });
+    const turn = await best;
+    const pos = Position.start(VARIANTS.tablut);
+    expect(legalTurns(pos).map((t) => makeTurn(pos, t))).toContain(makeTurn(pos, turn!));
+    expect(log.events[0]).toBe('error: search thread stopped (exit code 3); restarting it');
+    await new Promise<void>((resolve) => engine.isReady(resolve));
+    expect(engine.searching).toBe(false);
+    await engine.quit();
+  });
+
+  it('what a search thread prints goes to stderr, never into the protocol stream on stdout', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hnefi-'));
+    const workerFile = join(dir, 'chatty-worker.mjs');
+    writeFileSync(workerFile, `import { parentPort } from 'node:worker_threads';
+parentPort.on('message', (m) => {
+  if (m.type === 'init') { console.log('chatter from the search thread'); parentPort.postMessage({ type: 'up' }); }
+  if (m.type === 'ping') parentPort.postMessage({ type: 'pong', id: m.id });
+});`);
+    const stdout = vi.spyOn(process.stdout, 'write');
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const engine = new SearchEngine(recorder().callbacks, {}, workerFile);
+    await new Promise<void>((resolve) => engine.isReady(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await engine.quit();
+    const printed = (spy: typeof stdout) => spy.mock.calls.map((call) => String(call[0])).join('');
+    expect(printed(stderr)).toContain('chatter from the search thread');
+    expect(printed(stdout)).not.toContain('chatter');
+    stdout.mockRestore();
+    stderr.mockRestore();
+  });
+
+  it('a worker that cannot start is not restarted; searches still get a legal answer', async () => {
+    const log = recorder();
+    const engine = new SearchEngine(log.callbacks, {}, join(tmpdir(), 'no-such-hnefi-worker.mjs'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(log.events.filter((e) => e.startsWith('error: search thread could not start'))).toHaveLength(1);
+    const best = log.nextBest();
+    engine.go(Game.start(VARIANTS.brandubh).record(), { depth: 3 });
+    const pos = Position.start(VARIANTS.brandubh);
+    expect(legalTurns(pos).map((t) => makeTurn(pos, t))).toContain(makeTurn(pos, (await best)!));
+    await new Promise<void>((resolve) => engine.isReady(resolve));
+    expect(log.events.filter((e) => e.startsWith('error: search thread'))).toHaveLength(1);
+    await engine.quit();
+  });
+});
