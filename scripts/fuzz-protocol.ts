@@ -8,8 +8,9 @@
 //   - nothing was written to stderr (an internal error) and the process did not exit (no crash).
 // The same seed gives the same lines.
 //
-//   npx tsx scripts/fuzz-protocol.ts [--lines 100000] [--seed 1] [--ready-ms 10000]
+//   npx tsx scripts/fuzz-protocol.ts [--lines 100000] [--seed 1] [--ready-ms 10000] [--slow-ms 3000]
 //
+// Batches whose final isready took longer than --slow-ms are printed (not a fault: a busy machine).
 // Prints the figures at the end; exits 1 on the first fault, with the batch that caused it.
 
 import { spawn } from 'node:child_process';
@@ -23,11 +24,13 @@ const { values: args } = parseArgs({
     lines: { type: 'string', default: '100000' },
     seed: { type: 'string', default: '1' },
     'ready-ms': { type: 'string', default: '10000' },
+    'slow-ms': { type: 'string', default: '3000' },
   },
 });
 const TOTAL_LINES = Number(args.lines);
 const SEED = Number(args.seed);
 const READY_MS = Number(args['ready-ms']);
+const SLOW_MS = Number(args['slow-ms']);
 const HNEFI = fileURLToPath(new URL('../dist/hnefi.js', import.meta.url));
 
 // ---- seeded randomness (mulberry32) ----
@@ -346,6 +349,10 @@ async function runBatch(): Promise<void> {
   }
   const readyMs = performance.now() - start;
   figures.maxReadyMs = Math.max(figures.maxReadyMs, Math.round(readyMs));
+  if (readyMs > SLOW_MS) {
+    console.log(`slow: isready took ${Math.round(readyMs)} ms after batch ${figures.batches}:`);
+    for (const line of batch) console.log(`  > ${JSON.stringify(line).slice(0, 160)}`);
+  }
   figures.isready += readies + 1;
   for (let i = from; i < output.length; i++) {
     if (output[i].startsWith('info string perft stopped')) figures.perftStops++;
