@@ -1,9 +1,11 @@
 // One engine process driven over the UCI-like protocol (PROTOCOL.md): start-up handshake, options,
 // new games, and one search at a time with fault detection. A crash (the process exits), a hang
 // (`isready` unanswered), a late answer past the deadline, or a `bestmove` that is not a move at all
-// is reported as a fault; the caller then kills the process and starts a fresh one.
+// is reported as a fault; the caller then kills the process and starts a fresh one. Engines die with
+// the process that started them, even when it is killed outright (see the watchdog below).
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 export interface EngineSpec {
@@ -22,9 +24,19 @@ export interface Timeouts {
   readyMs: number;
   /** How often the runner asks `isready` during a search. */
   pingMs: number;
+  /** The longest a search may take when its time control sets no deadline (depth, nodes): an engine
+   *  that answers `isready` but never `bestmove` loses on time instead of stalling the tournament. */
+  moveMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = { startMs: 15_000, readyMs: 5_000, pingMs: 1_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = { startMs: 15_000, readyMs: 5_000, pingMs: 1_000, moveMs: 300_000 };
+
+/** An option the engine answered with `info string error ...` during the handshake. */
+export interface RejectedOption {
+  name: string;
+  value: string | number | boolean;
+  message: string;
+}
 
 export type EngineFault = 'crash' | 'hang' | 'time' | 'garbage';
 
@@ -44,6 +56,64 @@ type LineWaiter = (line: string) => boolean;
 
 const STDERR_LINES_KEPT = 20;
 
+const POSIX = process.platform !== 'win32';
+
+/**
+ * One small process per client process that kills every engine still running once its parent is gone:
+ * it reads its stdin, which the system closes when the parent dies by any means (SIGKILL included), so
+ * an engine that never reads its own input still dies with the runner. Engines are registered with
+ * `+ pid` and forgotten with `- pid`; on POSIX each engine leads its own process group, killed whole.
+ */
+const WATCHDOG_SCRIPT = `
+const pids = new Set();
+let pending = '';
+const reap = () => {
+  for (const pid of pids) {
+    try { process.kill(-pid, 'SIGKILL'); } catch {}
+    try { process.kill(pid, 'SIGKILL'); } catch {}
+  }
+  process.exit(0);
+};
+process.on('SIGINT', () => {});
+process.on('SIGHUP', () => {});
+process.on('SIGTERM', reap);
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk) => {
+  pending += chunk;
+  for (let at = pending.indexOf('\\n'); at >= 0; at = pending.indexOf('\\n')) {
+    const [op, pid] = pending.slice(0, at).split(' ');
+    pending = pending.slice(at + 1);
+    if (op === '+') pids.add(Number(pid)); else pids.delete(Number(pid));
+  }
+});
+process.stdin.on('end', reap);
+process.stdin.on('error', reap);
+`;
+
+let watchdog: ChildProcess | undefined;
+
+function watchdogSend(line: string): void {
+  if (watchdog === undefined || watchdog.exitCode !== null) {
+    watchdog = spawn(process.execPath, ['-e', WATCHDOG_SCRIPT], { stdio: ['pipe', 'ignore', 'ignore'], detached: true, windowsHide: true });
+    watchdog.on('error', () => {});
+    watchdog.stdin?.on('error', () => {});
+    // The watchdog must not keep its parent alive.
+    watchdog.unref();
+    (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  }
+  watchdog.stdin?.write(line + '\n');
+}
+
+/** Why an engine's working folder cannot be used, or undefined when it can. */
+function cwdProblem(cwd: string | undefined): string | undefined {
+  if (cwd === undefined) return undefined;
+  try {
+    return statSync(cwd).isDirectory() ? undefined : `working folder (cwd) '${cwd}' is not a folder`;
+  } catch {
+    return `working folder (cwd) '${cwd}' does not exist`;
+  }
+}
+
 export class EngineClient {
   readonly spec: EngineSpec;
   private child: ChildProcess;
@@ -53,11 +123,19 @@ export class EngineClient {
   /** The engine's last stderr lines, to explain a crash (error lines first). */
   private stderrTail: string[] = [];
   private readonly timeouts: Timeouts;
+  /** Options the engine rejected during the handshake (its `info string error` answers). */
+  readonly rejectedOptions: RejectedOption[] = [];
 
   private constructor(spec: EngineSpec, timeouts: Timeouts) {
     this.spec = spec;
     this.timeouts = timeouts;
-    this.child = spawn(spec.cmd, spec.args, { cwd: spec.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    // Its own process group (POSIX), so that killing it also ends whatever it started.
+    this.child = spawn(spec.cmd, spec.args, { cwd: spec.cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: POSIX, windowsHide: true });
+    const pid = this.child.pid;
+    if (pid !== undefined) {
+      watchdogSend(`+ ${pid}`);
+      this.child.once('exit', () => watchdogSend(`- ${pid}`));
+    }
     this.child.on('error', (e) => this.onExit(`could not run '${spec.cmd}': ${e.message}`));
     // 'close' comes after the output streams end, so the last words on stderr are in by then.
     this.child.on('close', (code, signal) => {
@@ -83,6 +161,8 @@ export class EngineClient {
 
   /** Starts the engine and runs the handshake: `uci`/`uciok`, the options, `isready`/`readyok`. */
   static async start(spec: EngineSpec, timeouts: Timeouts = DEFAULT_TIMEOUTS): Promise<{ ok: true; engine: EngineClient } | { ok: false; fault: EngineFault; detail: string }> {
+    const badCwd = cwdProblem(spec.cwd);
+    if (badCwd !== undefined) return { ok: false, fault: 'crash', detail: `${spec.name}: ${badCwd}` };
     const engine = new EngineClient(spec, timeouts);
     engine.send('uci');
     const uciok = await engine.waitFor((line) => line === 'uciok', timeouts.startMs);
@@ -90,12 +170,31 @@ export class EngineClient {
       engine.kill();
       return { ok: false, fault: uciok.fault, detail: `${spec.name} at start-up (uci): ${uciok.detail}` };
     }
-    for (const [name, value] of Object.entries(spec.options)) engine.send(`setoption name ${name} value ${value}`);
-    const ready = await engine.isReady(timeouts.startMs);
-    if (!ready.ok) {
-      engine.kill();
-      return { ok: false, fault: ready.fault, detail: `${spec.name} after its options: ${ready.detail}` };
+    // Each option is confirmed by `readyok`: an `info string error` before it is that option's rejection.
+    const errors: string[] = [];
+    const collect: LineWaiter = (line) => {
+      const error = /^info\s+string\s+error\b:?\s*(.*)$/i.exec(line);
+      if (error) errors.push(error[1]);
+      return false;
+    };
+    engine.waiters.add(collect);
+    const options = Object.entries(spec.options);
+    for (let i = 0; i < Math.max(1, options.length); i++) {
+      const option = options[i];
+      if (option !== undefined) engine.send(`setoption name ${option[0]} value ${option[1]}`);
+      const before = errors.length;
+      const ready = await engine.isReady(timeouts.startMs);
+      if (!ready.ok) {
+        engine.waiters.delete(collect);
+        engine.kill();
+        const after = option === undefined ? 'after uciok' : `after setoption ${option[0]}`;
+        return { ok: false, fault: ready.fault, detail: `${spec.name} ${after}: ${ready.detail}` };
+      }
+      if (option !== undefined && errors.length > before) {
+        engine.rejectedOptions.push({ name: option[0], value: option[1], message: errors.slice(before).join('; ') });
+      }
     }
+    engine.waiters.delete(collect);
     return { ok: true, engine };
   }
 
@@ -190,7 +289,16 @@ export class EngineClient {
 
   /** Ends the process for good (a faulty engine is never reused). */
   kill(): void {
-    if (this.alive) this.child.kill('SIGKILL');
+    if (!this.alive) return;
+    if (POSIX && this.child.pid !== undefined) {
+      try {
+        process.kill(-this.child.pid, 'SIGKILL');
+        return;
+      } catch {
+        // The group is gone already; the process itself is killed below.
+      }
+    }
+    this.child.kill('SIGKILL');
   }
 
   /** Asks the engine to quit and kills it if it has not after a moment. */

@@ -1,12 +1,14 @@
 // `hnefi tournament`: engine-vs-engine matches refereed by Hnefi's rules (issue 5), from a JSON config
 // and/or flags; `hnefi compare <base> <candidate>`: builds two git revisions and runs an SPRT.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { buildRevision } from '../tournament/build.js';
+import { buildRevision, defaultBuildCache, WORKTREE } from '../tournament/build.js';
 import { makeConfig, type ConfigOverrides, type TournamentConfig } from '../tournament/config.js';
-import { readResults, Tournament, type ProgressEvent } from '../tournament/runner.js';
-import { formatSummary, summarize } from '../tournament/summary.js';
+import { describeRejected } from '../tournament/results.js';
+import { Tournament, type ProgressEvent } from '../tournament/runner.js';
+import { formatReport, formatSummary } from '../tournament/summary.js';
 
 /** The command line's flags: the config overrides (`--engine` repeated for `engines`) and its own. */
 interface TournamentArgs extends Omit<ConfigOverrides, 'engines'> {
@@ -14,27 +16,29 @@ interface TournamentArgs extends Omit<ConfigOverrides, 'engines'> {
   engine?: string[];
   stats: boolean;
   quiet: boolean;
+  reportEvery: string;
 }
 
 const sharedOptions = (yargs: Argv): Argv =>
   yargs
     .option('variant', { type: 'string', describe: 'variant (UCI_Variant name)' })
-    .option('games', { type: 'number', describe: 'games per pairing (rounded up to even); with --sprt the most to play' })
-    .option('concurrency', { type: 'number', describe: 'games played at once (default: one per core)' })
-    .option('seed', { type: 'number', describe: 'seed for openings; same seed, same tournament' })
+    .option('games', { type: 'string', describe: 'games per pairing (rounded up to even); with --sprt the most to play' })
+    .option('concurrency', { type: 'string', describe: 'games played at once (default: one per core)' })
+    .option('seed', { type: 'string', describe: 'seed for openings; same seed, same tournament' })
     .option('out', { type: 'string', describe: 'output folder: results.jsonl, games/*.otg, summary.json; run again to resume' })
     .option('tc', { type: 'string', describe: 'time control moves/seconds+increment, e.g. 40/60+0.5 or 10+0.1' })
-    .option('movetime', { type: 'number', describe: 'fixed time per turn, ms' })
-    .option('depth', { type: 'number', describe: 'fixed search depth' })
-    .option('nodes', { type: 'number', describe: 'fixed node count per search' })
+    .option('movetime', { type: 'string', describe: 'fixed time per turn, ms' })
+    .option('depth', { type: 'string', describe: 'fixed search depth' })
+    .option('nodes', { type: 'string', describe: 'fixed node count per search' })
     .option('openings', { type: 'string', describe: 'openings file: tfens or move lists per line, or .jsonl recorded games' })
-    .option('opening-plies', { type: 'number', describe: 'turns taken from each recorded game of a .jsonl openings file' })
+    .option('opening-plies', { type: 'string', describe: 'turns taken from each recorded game of a .jsonl openings file' })
     .option('opening-winner', { type: 'string', choices: ['attackers', 'defenders', 'draw'], describe: 'only the recorded games this side won (.jsonl openings file)' })
-    .option('random-opening', { type: 'number', describe: 'openings of this many random turns from the seed' })
-    .option('max-turns', { type: 'number', describe: 'adjudicate a draw after this many turns' })
-    .option('quiet', { type: 'boolean', default: false, describe: 'no progress output' });
+    .option('random-opening', { type: 'string', describe: 'openings of this many random turns from the seed' })
+    .option('max-turns', { type: 'string', describe: 'adjudicate a draw after this many turns' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'no progress output' })
+    .option('report-every', { type: 'string', default: '10', describe: 'print the score, Elo and LLR every this many games (0: never)' });
 
-function overridesFrom(args: Omit<TournamentArgs, 'stats' | 'quiet' | 'config'>): ConfigOverrides {
+function overridesFrom(args: Omit<TournamentArgs, 'stats' | 'quiet' | 'config' | 'reportEvery'>): ConfigOverrides {
   const overrides: ConfigOverrides = {};
   const keys = ['variant', 'games', 'concurrency', 'seed', 'out', 'format', 'tc', 'movetime', 'depth', 'nodes', 'openings', 'openingPlies', 'openingWinner', 'randomOpening', 'maxTurns', 'sprt'] as const;
   for (const key of keys) if (args[key] !== undefined) (overrides as Record<string, unknown>)[key] = args[key];
@@ -62,21 +66,30 @@ function progressLine(event: ProgressEvent): string {
   return parts.join('  ');
 }
 
-function reporter(quiet: boolean): (event: ProgressEvent) => void {
+function reporter(quiet: boolean, reportEvery: number): (event: ProgressEvent) => void {
   const tty = process.stderr.isTTY === true;
   return (event) => {
     if (quiet) return;
-    if (tty) {
-      process.stderr.write(`\r${progressLine(event)}\x1b[K`);
-    } else if (event.game) {
+    if (!tty && event.game) {
       const g = event.game;
       console.log(`game ${g.id}: ${g.attackers} (attackers) vs ${g.defenders} (defenders): ${g.result} by ${g.reason}, ${g.turns} turns`);
     }
+    if (event.game && reportEvery > 0 && event.summary.games % reportEvery === 0) {
+      if (tty) process.stderr.write('\r\x1b[K');
+      console.log(formatReport(event.summary));
+    }
+    if (tty) process.stderr.write(`\r${progressLine(event)}\x1b[K`);
   };
 }
 
+/** A remark from the runner, on its own line even while the progress line is shown. */
+function notice(line: string): void {
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+  process.stderr.write(`hnefi tournament: ${line}\n`);
+}
+
 /** Runs a configured tournament to its end with the progress report and the final statistics; the exit code says how it went. */
-export async function runConfigured(config: TournamentConfig, quiet: boolean): Promise<ReturnType<Tournament['summary']> | undefined> {
+export async function runConfigured(config: TournamentConfig, quiet: boolean, reportEvery: number): Promise<ReturnType<Tournament['summary']> | undefined> {
   const created = Tournament.create(config);
   if (!created.ok) {
     fail('tournament', created.error.message);
@@ -85,12 +98,13 @@ export async function runConfigured(config: TournamentConfig, quiet: boolean): P
   const tournament = created.value;
   const interrupt = (): void => {
     tournament.kill();
+    tournament.releaseOut();
     process.stderr.write('\nhnefi tournament: interrupted; run the same command again to resume\n');
     process.exit(130);
   };
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
-  const result = await tournament.run(reporter(quiet));
+  const result = await tournament.run(reporter(quiet, reportEvery), notice);
   process.off('SIGINT', interrupt);
   process.off('SIGTERM', interrupt);
   if (!result.ok) {
@@ -107,7 +121,8 @@ function loadConfig(args: TournamentArgs): ReturnType<typeof makeConfig> | undef
   let json: unknown = {};
   if (args.config !== undefined) {
     try {
-      json = JSON.parse(readFileSync(args.config, 'utf8'));
+      // A byte order mark is how some editors start a UTF-8 file; it is not part of the JSON.
+      json = JSON.parse(readFileSync(args.config, 'utf8').replace(/^\uFEFF/, ''));
     } catch (e) {
       fail('tournament', `--config ${args.config}: ${(e as Error).message}`);
       return undefined;
@@ -130,24 +145,58 @@ export const tournamentCommand: CommandModule<object, TournamentArgs> = {
       .option('sprt', { type: 'string', describe: "stop when decided: 'elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=normalized|logistic] [stats=pentanomial|trinomial]'" })
       .option('stats', { type: 'boolean', default: false, describe: 'print the statistics of the games in out and exit' }) as unknown as Argv<TournamentArgs>,
   handler: async (args) => {
+    const reportEvery = parseReportEvery(args.reportEvery);
+    if (reportEvery === undefined) return;
+    if (args.stats) return printStats(args);
     const config = loadConfig(args);
     if (config === undefined) return;
     if (!config.ok) return fail('tournament', config.error.message);
-    if (args.stats) {
-      const created = Tournament.create(config.value);
-      if (!created.ok) return fail('tournament', created.error.message);
-      const t = created.value;
-      const records = readResults(t.resultsFile);
-      console.log(formatSummary(summarize(config.value.variant, config.value.engines.map((e) => e.name), t.pairings, records, t.schedule.length, config.value.sprt)));
-      return;
-    }
-    await runConfigured(config.value, args.quiet);
+    await runConfigured(config.value, args.quiet, reportEvery);
   },
 };
+
+function parseReportEvery(text: string): number | undefined {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isInteger(n) || n < 0) {
+    fail('tournament', `--report-every: '${text}' is not a number of games (0: never)`);
+    return undefined;
+  }
+  return n;
+}
+
+/** `--stats`: the statistics of the games in out, under the configuration stored there (tournament.json). */
+function printStats(args: TournamentArgs): void {
+  let out = args.out;
+  if (out === undefined && args.config !== undefined) {
+    const config = loadConfig(args);
+    if (config === undefined) return;
+    if (config.ok) out = config.value.out;
+    else if (args.out === undefined) return fail('tournament', config.error.message);
+  }
+  if (out === undefined) return fail('tournament', '--stats: name the tournament\'s folder with --out');
+  const stamp = join(out, 'tournament.json');
+  if (!existsSync(stamp)) return fail('tournament', `--stats: '${stamp}' does not exist: '${out}' holds no tournament`);
+  let stored: { config?: unknown };
+  try {
+    stored = JSON.parse(readFileSync(stamp, 'utf8')) as { config?: unknown };
+  } catch (e) {
+    return fail('tournament', `--stats: '${stamp}' is unreadable: ${(e as Error).message}`);
+  }
+  const config = makeConfig(stored.config ?? null);
+  if (!config.ok) return fail('tournament', `--stats: '${stamp}': ${config.error.message}`);
+  const created = Tournament.create({ ...config.value, out });
+  if (!created.ok) return fail('tournament', created.error.message);
+  const read = created.value.readResults();
+  if (!read.ok) return fail('tournament', `--stats: ${read.error.message}`);
+  const { summary, rejected } = read.value;
+  for (const line of describeRejected(created.value.resultsFile, rejected)) console.error(line);
+  console.log(formatSummary(summary));
+}
 
 interface CompareArgs extends Omit<TournamentArgs, 'config' | 'engine' | 'format' | 'stats'> {
   base: string;
   candidate: string;
+  buildCache?: string;
 }
 
 export const compareCommand: CommandModule<object, CompareArgs> = {
@@ -156,34 +205,43 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
   builder: (yargs: Argv) =>
     sharedOptions(yargs)
       .positional('base', { type: 'string', describe: 'the reference revision (commit, branch, tag)' })
-      .positional('candidate', { type: 'string', describe: 'the revision under test' })
+      .positional('candidate', { type: 'string', describe: `the revision under test ('${WORKTREE}': the working tree, uncommitted changes included)` })
+      .option('build-cache', { type: 'string', describe: 'folder for the builds (default: HNEFI_BUILD_CACHE or the user\'s cache folder)' })
       .option('sprt', { type: 'string', default: 'elo0=0 elo1=5 alpha=0.05 beta=0.05', describe: 'SPRT bounds and model' }) as unknown as Argv<CompareArgs>,
   handler: async (args) => {
+    const reportEvery = parseReportEvery(args.reportEvery);
+    if (reportEvery === undefined) return;
     const builds = [];
     for (const rev of [args.candidate, args.base]) {
-      const built = buildRevision(rev, (line) => process.stderr.write(line + '\n'));
+      const built = buildRevision(rev, (line) => process.stderr.write(line + '\n'), process.cwd(), args.buildCache ?? defaultBuildCache());
       if (!built.ok) return fail('compare', built.error.message);
       builds.push(built.value);
     }
     const [candidate, base] = builds;
-    if (candidate.commit === base.commit) return fail('compare', `'${args.candidate}' and '${args.base}' are the same commit (${candidate.commit.slice(0, 10)})`);
+    const label = (rev: string): string => (rev === WORKTREE ? 'worktree' : rev);
+    if (candidate.dir === base.dir) {
+      return fail('compare', `'${label(args.candidate)}' and '${label(args.base)}' have the same files (${candidate.commit.slice(0, 10)}): nothing to compare`);
+    }
     const overrides = overridesFrom({ ...args, engine: undefined });
-    overrides.out ??= `runs/compare-${base.commit.slice(0, 10)}-${candidate.commit.slice(0, 10)}`;
+    overrides.out ??= join('runs', `compare-${base.commit.slice(0, 10)}-${candidate.commit.slice(0, 10)}`);
+    console.log(`compare: results go to ${overrides.out} (results.jsonl, summary.json, games/)`);
     if (overrides.tc === undefined && overrides.movetime === undefined && overrides.depth === undefined && overrides.nodes === undefined) overrides.tc = '10+0.1';
     const config = makeConfig({
       engines: [
-        { name: `${args.candidate}@${candidate.commit.slice(0, 8)}`, cmd: process.execPath, args: [candidate.entry] },
-        { name: `${args.base}@${base.commit.slice(0, 8)}`, cmd: process.execPath, args: [base.entry] },
+        { name: `${label(args.candidate)}@${candidate.commit.slice(0, 8)}`, cmd: process.execPath, args: [candidate.entry] },
+        { name: `${label(args.base)}@${base.commit.slice(0, 8)}`, cmd: process.execPath, args: [base.entry] },
       ],
     }, overrides);
     if (!config.ok) return fail('compare', config.error.message);
-    const summary = await runConfigured(config.value, args.quiet);
+    const summary = await runConfigured(config.value, args.quiet, reportEvery);
     if (summary?.sprt) {
       const verdict = summary.sprt.verdict;
-      console.log(verdict === 'H1' ? `${args.candidate} is stronger than ${args.base} (H1 accepted)`
-        : verdict === 'H0' ? `${args.candidate} is not stronger than ${args.base} by ${summary.sprt.elo1} Elo (H0 accepted)`
+      const [c, b] = [label(args.candidate), label(args.base)];
+      console.log(verdict === 'H1' ? `${c} is stronger than ${b} (H1 accepted)`
+        : verdict === 'H0' ? `${c} is not stronger than ${b} by ${summary.sprt.elo1} Elo (H0 accepted)`
           : `undecided after ${summary.games} games (LLR ${summary.sprt.llr.toFixed(2)})`);
     }
+    if (summary !== undefined) console.log(`compare: results in ${config.value.out}`);
   },
 };
 

@@ -70,7 +70,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function positiveNumber(value: unknown, where: string, integer: boolean, allowZero = false): Result<number> {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < 0 || (!allowZero && n === 0)) {
-    return err('bad-config', `${where}: ${JSON.stringify(value)} is not a ${allowZero ? 'non-negative' : 'positive'} ${integer ? 'integer' : 'number'}`);
+    const shown = typeof value === 'string' ? `'${value}'` : typeof value === 'number' ? String(value) : JSON.stringify(value) ?? String(value);
+    return err('bad-config', `${where}: ${shown} is not a ${allowZero ? 'non-negative' : 'positive'} ${integer ? 'integer' : 'number'}`);
   }
   return ok(n);
 }
@@ -110,8 +111,8 @@ function checkTimeControl(tc: TimeControl, where: string): Result<TimeControl> {
   return ok(tc);
 }
 
-function parseEngine(value: unknown, index: number): Result<EngineConfig> {
-  const where = `engines[${index}]`;
+/** `where` names the engine in errors: `engines[0]` in the file, `--engine 1` on the command line. */
+function parseEngine(value: unknown, where: string): Result<EngineConfig> {
   if (!isObject(value)) return err('bad-config', `${where}: expected an object with name and cmd`);
   for (const key of Object.keys(value)) {
     if (!['name', 'cmd', 'args', 'options', 'tc', 'cwd'].includes(key)) {
@@ -126,7 +127,13 @@ function parseEngine(value: unknown, index: number): Result<EngineConfig> {
   if (!isObject(options) || !Object.values(options).every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
     return err('bad-config', `${where}.options: an object of option names to strings, numbers or booleans is needed`);
   }
-  if (value.cwd !== undefined && typeof value.cwd !== 'string') return err('bad-config', `${where}.cwd: a string is needed`);
+  for (const name of Object.keys(options)) {
+    const lower = name.toLowerCase();
+    if (lower === 'uci_variant' || lower === 'uci_rules') {
+      return err('bad-config', `${where}.options.${name}: the tournament's variant is set by "variant" (or --variant) for every engine, not by an engine's options`);
+    }
+  }
+  if (value.cwd !== undefined && (typeof value.cwd !== 'string' || value.cwd === '')) return err('bad-config', `${where}.cwd: a folder name is needed`);
   const engine: EngineConfig = {
     name: value.name.trim(), cmd: value.cmd, args: args as string[],
     options: options as Record<string, string | number | boolean>,
@@ -148,7 +155,7 @@ export function parseEngineFlag(text: string, index: number): Result<EngineConfi
   const tokens = [...text.matchAll(/(\S+?=)?("[^"]*"|'[^']*'|\S+)/g)].map((m) => (m[1] ?? '') + m[2].replace(/^["']|["']$/g, ''));
   if (!tokens.some((t) => /^(name|cmd)=/.test(t))) {
     const [cmd, ...args] = text.trim().split(/\s+/);
-    return parseEngine({ name: `engine${index + 1}`, cmd, args }, index);
+    return parseEngine({ name: `engine${index + 1}`, cmd, args }, `--engine ${index + 1}`);
   }
   const raw: Record<string, unknown> = { options: {} };
   for (const token of tokens) {
@@ -165,7 +172,7 @@ export function parseEngineFlag(text: string, index: number): Result<EngineConfi
     else if (key === 'args') raw.args = value.split(/\s+/).filter((a) => a !== '');
     else raw[key] = value;
   }
-  return parseEngine(raw, index);
+  return parseEngine(raw, `--engine ${index + 1}`);
 }
 
 function parseOpenings(value: unknown): Result<OpeningsConfig> {
@@ -228,33 +235,64 @@ function parseAdjudication(value: unknown): Result<Adjudication> {
 
 export const DEFAULT_ADJUDICATION: Adjudication = { maxTurns: 300 };
 
+/** The file's `sprt` as an object: `elo0`, `elo1`, `alpha`, `beta` numbers, `model`, and `stats` or `pentanomial`. */
+function parseSprtObject(value: Record<string, unknown>): Result<SprtConfig> {
+  const config: SprtConfig = { ...DEFAULT_SPRT };
+  for (const [key, raw] of Object.entries(value)) {
+    if (key === 'elo0' || key === 'elo1' || key === 'alpha' || key === 'beta') {
+      if (typeof raw !== 'number' || !Number.isFinite(raw)) return err('bad-config', `sprt.${key}: ${JSON.stringify(raw)} is not a number`);
+      config[key] = raw;
+    } else if (key === 'model') {
+      if (raw !== 'logistic' && raw !== 'normalized') return err('bad-config', `sprt.model: ${JSON.stringify(raw)} must be 'logistic' or 'normalized'`);
+      config.model = raw;
+    } else if (key === 'stats') {
+      if (raw !== 'pentanomial' && raw !== 'trinomial') return err('bad-config', `sprt.stats: ${JSON.stringify(raw)} must be 'pentanomial' or 'trinomial'`);
+      config.pentanomial = raw === 'pentanomial';
+    } else if (key === 'pentanomial') {
+      if (typeof raw !== 'boolean') return err('bad-config', `sprt.pentanomial: ${JSON.stringify(raw)} must be true or false`);
+      config.pentanomial = raw;
+    } else {
+      return err('bad-config', `sprt: unknown key '${key}' (keys: elo0 elo1 alpha beta model stats)`);
+    }
+  }
+  return validateSprt(config, 'sprt');
+}
+
 /** Settings given on the command line; they override the config file. */
 export interface ConfigOverrides {
   variant?: string;
-  games?: number;
-  concurrency?: number;
-  seed?: number;
+  /** Numbers may come as the flag's text, checked here so that an error quotes what was typed. */
+  games?: number | string;
+  concurrency?: number | string;
+  seed?: number | string;
   out?: string;
   format?: string;
   tc?: string;
-  movetime?: number;
-  depth?: number;
-  nodes?: number;
+  movetime?: number | string;
+  depth?: number | string;
+  nodes?: number | string;
   engines?: string[];
   openings?: string;
-  openingPlies?: number;
+  openingPlies?: number | string;
   openingWinner?: string;
-  randomOpening?: number;
-  maxTurns?: number;
+  randomOpening?: number | string;
+  maxTurns?: number | string;
   sprt?: string;
+}
+
+/** A value from a flag (named `--flag`) or else from the file (named by its key), and where it came from. */
+function pick(flag: unknown, flagName: string, file: unknown, key: string): { value: unknown; where: string } {
+  return flag !== undefined ? { value: flag, where: flagName } : { value: file, where: key };
 }
 
 /** Builds the configuration from the parsed JSON file (or {}) and the command-line overrides. */
 export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Result<TournamentConfig> {
   if (!isObject(json)) return err('bad-config', 'the config must be a JSON object');
   const known = ['variant', 'games', 'concurrency', 'seed', 'out', 'format', 'tc', 'engines', 'openings', 'adjudication', 'sprt', 'timeMarginMs', 'timeouts'];
-  for (const key of Object.keys(json)) {
+  for (const [key, value] of Object.entries(json)) {
     if (!known.includes(key)) return err('bad-config', `unknown config key '${key}' (keys: ${known.join(' ')})`);
+    // null is no value: leaving the key out gives the default, null silently doing the same would hide a mistake.
+    if (value === null) return err('bad-config', `${key}: null is not a value; leave the key out for the default`);
   }
   const variant = overrides.variant ?? json.variant ?? 'berserk';
   if (typeof variant !== 'string' || !getVariant(variant).ok) {
@@ -263,11 +301,14 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
   }
   // With an SPRT, games is only an upper bound; the test decides when to stop.
   const sprtGiven = overrides.sprt !== undefined || json.sprt !== undefined;
-  const games = positiveNumber(overrides.games ?? json.games ?? (sprtGiven ? 100_000 : 2), 'games', true);
+  const gamesGiven = pick(overrides.games, '--games', json.games, 'games');
+  const games = positiveNumber(gamesGiven.value ?? (sprtGiven ? 100_000 : 2), gamesGiven.where, true);
   if (!games.ok) return games;
-  const concurrency = positiveNumber(overrides.concurrency ?? json.concurrency ?? availableParallelism(), 'concurrency', true);
+  const concurrencyGiven = pick(overrides.concurrency, '--concurrency', json.concurrency, 'concurrency');
+  const concurrency = positiveNumber(concurrencyGiven.value ?? availableParallelism(), concurrencyGiven.where, true);
   if (!concurrency.ok) return concurrency;
-  const seed = positiveNumber(overrides.seed ?? json.seed ?? 1, 'seed', true, true);
+  const seedGiven = pick(overrides.seed, '--seed', json.seed, 'seed');
+  const seed = positiveNumber(seedGiven.value ?? 1, seedGiven.where, true, true);
   if (!seed.ok) return seed;
   const out = overrides.out ?? json.out;
   if (typeof out !== 'string' || out === '') return err('bad-config', 'out: an output folder is needed (config "out" or --out)');
@@ -276,9 +317,12 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
 
   let tc: TimeControl;
   const flagTc: TimeControl = {};
-  if (overrides.movetime !== undefined) flagTc.movetime = overrides.movetime;
-  if (overrides.depth !== undefined) flagTc.depth = overrides.depth;
-  if (overrides.nodes !== undefined) flagTc.nodes = overrides.nodes;
+  for (const key of ['movetime', 'depth', 'nodes'] as const) {
+    if (overrides[key] === undefined) continue;
+    const n = positiveNumber(overrides[key], `--${key}`, true);
+    if (!n.ok) return n;
+    flagTc[key] = n.value;
+  }
   if (overrides.tc !== undefined) {
     const parsed = parseTimeControl(overrides.tc, '--tc');
     if (!parsed.ok) return parsed;
@@ -306,7 +350,7 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
     if (json.engines !== undefined && !Array.isArray(json.engines)) return err('bad-config', 'engines: a list is needed');
     const list = (json.engines ?? []) as unknown[];
     for (let i = 0; i < list.length; i++) {
-      const engine = parseEngine(list[i], i);
+      const engine = parseEngine(list[i], `engines[${i}]`);
       if (!engine.ok) return engine;
       engines.push(engine.value);
     }
@@ -325,13 +369,21 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
     openings = parsed.value;
   }
   if (overrides.openings !== undefined) openings = { ...openings, file: overrides.openings };
-  if (overrides.openingPlies !== undefined) openings = { ...openings, plies: overrides.openingPlies };
+  if (overrides.openingPlies !== undefined) {
+    const plies = positiveNumber(overrides.openingPlies, '--opening-plies', true);
+    if (!plies.ok) return plies;
+    openings = { ...openings, plies: plies.value };
+  }
   if (overrides.openingWinner !== undefined) {
     const winner = parseOpeningWinner(overrides.openingWinner, '--opening-winner');
     if (!winner.ok) return winner;
     openings = { ...openings, winner: winner.value };
   }
-  if (overrides.randomOpening !== undefined) openings = { random: overrides.randomOpening };
+  if (overrides.randomOpening !== undefined) {
+    const random = positiveNumber(overrides.randomOpening, '--random-opening', true, true);
+    if (!random.ok) return random;
+    openings = { random: random.value };
+  }
   if ((openings.winner !== undefined || openings.plies !== undefined) && !openings.file?.endsWith('.jsonl')) {
     return err('bad-config', 'openings: plies and winner select recorded games: they need a .jsonl openings file');
   }
@@ -342,20 +394,24 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
     if (!parsed.ok) return parsed;
     adjudication = parsed.value;
   }
-  if (overrides.maxTurns !== undefined) adjudication = { ...adjudication, maxTurns: overrides.maxTurns };
+  if (overrides.maxTurns !== undefined) {
+    const maxTurns = positiveNumber(overrides.maxTurns, '--max-turns', true);
+    if (!maxTurns.ok) return maxTurns;
+    adjudication = { ...adjudication, maxTurns: maxTurns.value };
+  }
 
   let sprt: SprtConfig | undefined;
   if (overrides.sprt !== undefined) {
-    const parsed = parseSprt(overrides.sprt);
+    const parsed = parseSprt(overrides.sprt, '--sprt');
     if (!parsed.ok) return parsed;
     sprt = parsed.value;
   } else if (json.sprt !== undefined) {
     if (typeof json.sprt === 'string') {
-      const parsed = parseSprt(json.sprt);
+      const parsed = parseSprt(json.sprt, 'sprt');
       if (!parsed.ok) return parsed;
       sprt = parsed.value;
     } else if (isObject(json.sprt)) {
-      const parsed = validateSprt({ ...DEFAULT_SPRT, ...(json.sprt as Partial<SprtConfig>) });
+      const parsed = parseSprtObject(json.sprt);
       if (!parsed.ok) return parsed;
       sprt = parsed.value;
     } else {
@@ -368,9 +424,11 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
   if (!timeMargin.ok) return timeMargin;
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS };
   if (json.timeouts !== undefined) {
-    if (!isObject(json.timeouts)) return err('bad-config', 'timeouts: expected {"startMs", "readyMs", "pingMs"}');
+    if (!isObject(json.timeouts)) return err('bad-config', 'timeouts: expected {"startMs", "readyMs", "pingMs", "moveMs"}');
     for (const [key, raw] of Object.entries(json.timeouts)) {
-      if (key !== 'startMs' && key !== 'readyMs' && key !== 'pingMs') return err('bad-config', `timeouts: unknown key '${key}' (keys: startMs readyMs pingMs)`);
+      if (key !== 'startMs' && key !== 'readyMs' && key !== 'pingMs' && key !== 'moveMs') {
+        return err('bad-config', `timeouts: unknown key '${key}' (keys: startMs readyMs pingMs moveMs)`);
+      }
       const n = positiveNumber(raw, `timeouts.${key}`, true);
       if (!n.ok) return n;
       timeouts[key] = n.value;

@@ -32,6 +32,8 @@ export interface GameSetup {
   defenders: Seat;
   adjudication: Adjudication;
   timeMarginMs: number;
+  /** The longest a search may take when its time control sets no deadline (depth, nodes). */
+  moveTimeoutMs: number;
 }
 
 export interface PlayedGame {
@@ -53,21 +55,34 @@ const MATE_SCORE = 100_000;
 const scoreValue = (score: Score): number =>
   score.kind === 'cp' ? score.value : score.value > 0 ? MATE_SCORE - score.value : -MATE_SCORE - score.value;
 
+/** The opening played out on a copy of its start, its turns recorded as a game's are. */
+function replayOpening(start: Position, opening: Opening): { pos: Position; moves: string[]; otnTurns: string[][] } {
+  const pos = start.clone();
+  const moves: string[] = [];
+  const otnTurns: string[][] = [];
+  for (const move of opening.moves) {
+    const steps = parseTurn(pos, move);
+    if (!steps.ok) throw new Error(`opening ${opening.id}: ${steps.error.message}`);
+    moves.push(makeTurn(pos, steps.value));
+    otnTurns.push(playTurnRecorded(pos, steps.value));
+  }
+  return { pos, moves, otnTurns };
+}
+
+/** A game lost before its first search (the engine could not be started): the opening is recorded all the same. */
+export function forfeitGame(start: Position, opening: Opening, loser: Side, reason: GameEndReason, detail: string): PlayedGame {
+  const { pos, moves, otnTurns } = replayOpening(start, opening);
+  return {
+    result: loser === ATTACKERS ? 'defenders' : 'attackers', reason, detail, moves, otnTurns, finalTfen: makeTfen(pos),
+    openingText: makeOpeningText(opening),
+  };
+}
+
 export async function playGame(setup: GameSetup): Promise<PlayedGame> {
   const { adjudication } = setup;
   const seats: [Seat, Seat] = [setup.attackers, setup.defenders];
   const clocks: [Clock, Clock] = [new Clock(seats[0].tc), new Clock(seats[1].tc)];
-  const moves: string[] = [];
-  const otnTurns: string[][] = [];
-
-  // Replay the opening on a copy of the start to record its steps.
-  const pos = setup.start.clone();
-  for (const move of setup.opening.moves) {
-    const steps = parseTurn(pos, move);
-    if (!steps.ok) throw new Error(`opening ${setup.opening.id}: ${steps.error.message}`);
-    moves.push(makeTurn(pos, steps.value));
-    otnTurns.push(playTurnRecorded(pos, steps.value));
-  }
+  const { pos, moves, otnTurns } = replayOpening(setup.start, setup.opening);
 
   const end = (result: GameResultKind, reason: GameEndReason, detail?: string, faulted?: Side): PlayedGame => {
     const game: PlayedGame = { result, reason, moves, otnTurns, finalTfen: makeTfen(pos), openingText: makeOpeningText(setup.opening) };
@@ -103,7 +118,7 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame> {
     const side = pos.side;
     const seat = seats[side];
     const command = moves.length > 0 ? `${positionBase} moves ${moves.join(' ')}` : positionBase;
-    const answer = await seat.engine.search(command, goCommand(clocks[side], clocks[0], clocks[1]), clocks[side].deadlineMs(setup.timeMarginMs));
+    const answer = await seat.engine.search(command, goCommand(clocks[side], clocks[0], clocks[1]), clocks[side].deadlineMs(setup.timeMarginMs) ?? setup.moveTimeoutMs);
     if (!answer.ok) return loses(side, answer.fault, answer.detail, true);
     clocks[side].charge(answer.elapsedMs);
 

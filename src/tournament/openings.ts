@@ -4,6 +4,7 @@
 // always gives the same openings.
 
 import { readFileSync } from 'node:fs';
+import { fileError } from './outFolder.js';
 import { err, gameOutcome, legalTurns, makeRandom, ok, playTurn, Position, type Result, type RuleSet } from '../engine/index.js';
 import { alternativeStarts, makeTfen, makeTurn, parseTfen, playMoves, replayMoves, type Replay } from '../notation/index.js';
 import type { OpeningsConfig, OpeningWinner } from './config.js';
@@ -81,9 +82,10 @@ export function loadOpenings(rules: RuleSet, variant: string, config: OpeningsCo
   }
   let text: string;
   try {
-    text = readFileSync(config.file, 'utf8');
+    // A byte order mark starts some editors' UTF-8 files; it is not part of the first opening.
+    text = readFileSync(config.file, 'utf8').replace(/^\uFEFF/, '');
   } catch (e) {
-    return err('openings-file', `openings file '${config.file}': ${(e as Error).message}`);
+    return err('openings-file', `openings: ${fileError('read the openings file', config.file, e)}`);
   }
   const list = config.file.endsWith('.jsonl')
     ? gamesFileOpenings(rules, variant, text, config.file, config.plies ?? 8, config.winner)

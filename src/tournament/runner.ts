@@ -1,17 +1,21 @@
 // The tournament runner: schedules the games (round robin or gauntlet, each opening played with both
 // sides), plays them N at a time with reusable engine processes, appends every finished game to
 // results.jsonl and its OpenTafl record to games/, keeps summary.json current, stops early when the
-// SPRT decides, and resumes from results.jsonl when run again with the same `out`.
+// SPRT decides, and resumes from results.jsonl when run again with the same `out`. The out folder is
+// checked and locked before anything else, and claimed (tournament.json) only once every engine has
+// started with all its options accepted.
 
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { err, getVariant, ok, type Result, type RuleSet } from '../engine/index.js';
+import { err, getVariant, ok, type Result, type RuleSet, type Side } from '../engine/index.js';
 import { makeTimeControlText } from './clock.js';
 import type { EngineConfig, TournamentConfig } from './config.js';
 import { EngineClient } from '../client/engineClient.js';
-import { playGame, type PlayedGame } from './game.js';
-import { loadOpenings, makeOpeningText, openingPositions, type OpeningBook } from './openings.js';
+import { forfeitGame, playGame, type PlayedGame } from './game.js';
+import { loadOpenings, openingPositions, type OpeningBook } from './openings.js';
 import { gameRulesString, makeOtg } from '../notation/otg.js';
+import { fileError, lockOutFolder, prepareOutFolder, type OutLock } from './outFolder.js';
+import { describeRejected, readResultsFile, type RejectedLine } from './results.js';
 import { summarize, type GameRecord, type TournamentSummary } from './summary.js';
 
 export interface ScheduledGame {
@@ -54,33 +58,6 @@ function fingerprint(config: TournamentConfig): string {
   });
 }
 
-/** Reads the finished games; a last line cut short by an interruption is ignored. */
-export function readResults(file: string): GameRecord[] {
-  return readResultLines(file).map((line) => JSON.parse(line) as GameRecord);
-}
-
-function readResultLines(file: string): string[] {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter((line) => {
-    if (line.trim() === '') return false;
-    try {
-      JSON.parse(line);
-      return true;
-    } catch {
-      // An interrupted write: that game is played again.
-      return false;
-    }
-  });
-}
-
-/** Drops a line cut short by an interruption, so that new results start on a line of their own. */
-function repairResults(file: string): void {
-  if (!existsSync(file)) return;
-  const lines = readResultLines(file);
-  const text = lines.length > 0 ? lines.join('\n') + '\n' : '';
-  if (readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
-}
-
 export interface ProgressEvent {
   finished: number;
   total: number;
@@ -101,7 +78,9 @@ class EnginePool {
       if (candidate.alive) return { ok: true, engine: candidate };
       this.all.delete(candidate);
     }
-    const spec = { ...engine, options: { UCI_Variant: this.config.variant, ...engine.options } };
+    // The tournament's variant comes first and cannot be overridden (the config refuses a different one).
+    const options = Object.fromEntries(Object.entries(engine.options).filter(([name]) => name.toLowerCase() !== 'uci_variant'));
+    const spec = { ...engine, options: { UCI_Variant: this.config.variant, ...options } };
     const started = await EngineClient.start(spec, this.config.timeouts);
     if (started.ok) this.all.add(started.engine);
     return started;
@@ -138,6 +117,7 @@ export class Tournament {
   private readonly pool: EnginePool;
   private records: GameRecord[] = [];
   private stopping = false;
+  private lock: OutLock | undefined;
 
   private constructor(config: TournamentConfig, rules: RuleSet, book: OpeningBook) {
     this.config = config;
@@ -160,8 +140,22 @@ export class Tournament {
     return join(this.config.out, 'results.jsonl');
   }
 
+  /** Games scheduled, counting results already in the file beyond the schedule (a tournament later made shorter). */
+  private get scheduled(): number {
+    const ids = new Set(this.schedule.map((g) => g.id));
+    return this.schedule.length + this.records.filter((r) => !ids.has(r.id)).length;
+  }
+
   summary(): TournamentSummary {
-    return summarize(this.config.variant, this.config.engines.map((e) => e.name), this.pairings, this.records, this.schedule.length, this.config.sprt);
+    return summarize(this.config.variant, this.config.engines.map((e) => e.name), this.pairings, this.records, this.scheduled, this.config.sprt);
+  }
+
+  /** Reads the results in out (nothing is written): the statistics of a tournament as far as it got. */
+  readResults(): Result<{ summary: TournamentSummary; rejected: RejectedLine[] }> {
+    const file = readResultsFile(this.resultsFile, this.config.engines.map((e) => e.name), this.pairings);
+    if (!file.ok) return file;
+    this.records = file.value.records;
+    return ok({ summary: this.summary(), rejected: file.value.rejected });
   }
 
   /** Stops at once (an interrupt, or the SPRT has decided): engines are killed, games under way are dropped. */
@@ -170,71 +164,164 @@ export class Tournament {
     this.pool.killAll();
   }
 
-  async run(onProgress?: (event: ProgressEvent) => void): Promise<Result<TournamentSummary>> {
+  /** Releases the out folder at once, for an interrupt that ends the process without waiting for run(). */
+  releaseOut(): void {
+    this.lock?.release();
+    this.lock = undefined;
+  }
+
+  /**
+   * Plays the tournament. `onNotice` gets one-line remarks (results lines that cannot be used).
+   * Nothing in `out` is claimed until every engine has started with its options accepted.
+   */
+  async run(onProgress?: (event: ProgressEvent) => void, onNotice?: (line: string) => void): Promise<Result<TournamentSummary>> {
     const { out } = this.config;
-    mkdirSync(join(out, 'games'), { recursive: true });
+    const prepared = prepareOutFolder(out);
+    if (!prepared.ok) return prepared;
+    const lock = lockOutFolder(out);
+    if (!lock.ok) return lock;
+    this.lock = lock.value;
+    try {
+      return await this.runLocked(onProgress, onNotice);
+    } finally {
+      await this.pool.closeAll();
+      this.releaseOut();
+    }
+  }
+
+  private async runLocked(onProgress?: (event: ProgressEvent) => void, onNotice?: (line: string) => void): Promise<Result<TournamentSummary>> {
+    const { out } = this.config;
     const stamp = join(out, 'tournament.json');
     if (existsSync(stamp)) {
-      let previous: { fingerprint?: string } = {};
+      let previous: unknown;
       try {
-        previous = JSON.parse(readFileSync(stamp, 'utf8')) as { fingerprint?: string };
+        previous = JSON.parse(readFileSync(stamp, 'utf8'));
       } catch (e) {
-        return err('out-in-use', `out folder '${out}': tournament.json is unreadable (${(e as Error).message}); choose another out`);
+        return err('out-in-use', `out folder '${out}': tournament.json is unreadable (${(e as Error).message.split('\n')[0]}); choose another out`);
       }
-      if (previous.fingerprint !== fingerprint(this.config)) {
+      const stored = typeof previous === 'object' && previous !== null ? (previous as { fingerprint?: unknown }).fingerprint : undefined;
+      if (stored !== fingerprint(this.config)) {
         return err('out-in-use', `out folder '${out}' holds another tournament (different engines, variant, time control, openings or seed); choose another out`);
       }
-    } else {
-      writeFileSync(stamp, JSON.stringify({ fingerprint: fingerprint(this.config), config: this.config }, null, 2) + '\n');
+    } else if (this.holdsGames()) {
+      return err('out-in-use', `out folder '${out}' holds game results but no tournament.json: under which configuration they were played is unknown; restore tournament.json or choose another out`);
     }
-    repairResults(this.resultsFile);
-    this.records = readResults(this.resultsFile).filter((r) => this.schedule.some((g) => g.id === r.id));
+
+    const check = await this.checkEngines();
+    if (!check.ok) return check;
+
+    // The first game is about to start: claim the folder (the configuration as of this run: games may grow).
+    const claimed = this.attempt('write', stamp, () => {
+      writeFileSync(stamp, JSON.stringify({ fingerprint: fingerprint(this.config), config: this.config }, null, 2) + '\n');
+      mkdirSync(join(out, 'games'), { recursive: true });
+    });
+    if (!claimed.ok) return claimed;
+    const loaded = this.loadResults(onNotice);
+    if (!loaded.ok) return loaded;
     const done = new Set(this.records.map((r) => r.id));
     const queue = this.schedule.filter((game) => !done.has(game.id));
 
-    const check = await this.checkEngines();
-    if (!check.ok) {
-      await this.pool.closeAll();
-      return check;
-    }
-
     const decided = (summary: TournamentSummary): boolean => summary.sprt !== undefined && summary.sprt.verdict !== 'continue';
     let summary = this.summary();
-    onProgress?.({ finished: this.records.length, total: this.schedule.length, summary });
+    onProgress?.({ finished: this.records.length, total: this.scheduled, summary });
     // A resumed run whose SPRT had already decided plays nothing more.
     if (decided(summary)) queue.length = 0;
+    let failure: string | undefined;
     const worker = async (): Promise<void> => {
       while (!this.stopping && queue.length > 0) {
         const game = queue.shift()!;
-        const record = await this.play(game);
-        if (record === undefined) continue;
-        appendFileSync(this.resultsFile, JSON.stringify(record) + '\n');
-        this.records.push(record);
+        const finished = await this.play(game);
+        if (finished === undefined) continue;
+        const { record, otg } = finished;
+        // A game whose result cannot be written is lost, and so would every later one be: stop cleanly.
+        const written = this.attempt('append to', this.resultsFile, () => appendFileSync(this.resultsFile, JSON.stringify(record) + '\n'));
+        if (written.ok) this.records.push(record);
+        const kept = written.ok ? this.attempt('write', join(out, record.record), () => writeFileSync(join(out, record.record), otg)) : written;
         summary = this.summary();
-        writeFileSync(join(out, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
-        onProgress?.({ finished: this.records.length, total: this.schedule.length, game: record, summary });
+        const summarized = kept.ok ? this.writeSummary(summary) : kept;
+        if (!summarized.ok) {
+          failure ??= summarized.error.message;
+          this.kill();
+          return;
+        }
+        onProgress?.({ finished: this.records.length, total: this.scheduled, game: record, summary });
         // Games still under way cannot change the decision: drop them rather than wait.
         if (decided(summary)) this.kill();
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(this.config.concurrency, queue.length)) }, worker));
-    await this.pool.closeAll();
+    if (failure !== undefined) {
+      return err('write-failed', `${failure}; stopped after ${this.records.length} finished games, all kept in ${this.resultsFile}: run again to resume`);
+    }
     summary = this.summary();
-    writeFileSync(join(out, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
+    const summarized = this.writeSummary(summary);
+    if (!summarized.ok) return summarized;
     return ok(summary);
   }
 
-  /** Each engine must start and answer the handshake once, or the tournament cannot run. */
+  private writeSummary(summary: TournamentSummary): Result<void> {
+    const file = join(this.config.out, 'summary.json');
+    return this.attempt('write', file, () => writeFileSync(file, JSON.stringify(summary, null, 2) + '\n'));
+  }
+
+  private attempt(action: string, path: string, write: () => void): Result<void> {
+    try {
+      write();
+      return ok(undefined);
+    } catch (e) {
+      return err('write-failed', fileError(action, path, e));
+    }
+  }
+
+  /** Results or game records without a tournament.json: left by a run whose configuration is lost. */
+  private holdsGames(): boolean {
+    const results = existsSync(this.resultsFile) && readFileSync(this.resultsFile, 'utf8').trim() !== '';
+    const games = join(this.config.out, 'games');
+    return results || (existsSync(games) && readdirSync(games).length > 0);
+  }
+
+  /**
+   * Reads the finished games for resumption. Lines that cannot be used (a line cut short by an
+   * interruption, lines that are no result of this tournament, a second result of a game) are moved
+   * to results.rejected.jsonl and reported, so that results.jsonl holds exactly the games counted.
+   */
+  private loadResults(onNotice?: (line: string) => void): Result<void> {
+    const read = readResultsFile(this.resultsFile, this.config.engines.map((e) => e.name), this.pairings);
+    if (!read.ok) return read;
+    const file = read.value;
+    this.records = file.records;
+    if (file.rejected.length === 0) return ok(undefined);
+    const rejectedFile = join(this.config.out, 'results.rejected.jsonl');
+    const moved = this.attempt('write', rejectedFile, () => {
+      appendFileSync(rejectedFile, file.rejected.map((r) => r.text + '\n').join(''));
+      writeFileSync(this.resultsFile, file.records.map((r) => JSON.stringify(r) + '\n').join(''));
+    });
+    if (!moved.ok) return moved;
+    for (const line of describeRejected(this.resultsFile, file.rejected)) onNotice?.(line);
+    onNotice?.(`  (moved to ${rejectedFile}; the games they stood for are played again)`);
+    return ok(undefined);
+  }
+
+  /** Each engine must start, answer the handshake and accept its options, or the tournament cannot run. */
   private async checkEngines(): Promise<Result<void>> {
-    for (const engine of this.config.engines) {
+    for (const [index, engine] of this.config.engines.entries()) {
+      const command = [engine.cmd, ...engine.args].join(' ');
+      if (engine.cwd !== undefined && !(existsSync(engine.cwd))) {
+        return err('engine-start', `engines[${index}].cwd: engine '${engine.name}' has working folder '${engine.cwd}', which does not exist`);
+      }
       const started = await this.pool.acquire(engine);
-      if (!started.ok) return err('engine-start', `engine '${engine.name}' (${[engine.cmd, ...engine.args].join(' ')}) does not start: ${started.detail}`);
-      this.pool.release(started.engine, false);
+      if (!started.ok) return err('engine-start', `engine '${engine.name}' (${command}) does not start: ${started.detail}`);
+      const rejected = started.engine.rejectedOptions;
+      this.pool.release(started.engine, rejected.length > 0);
+      if (rejected.length > 0) {
+        const list = rejected.map((o) => `${o.name}=${String(o.value)} (${o.message})`).join(', ');
+        return err('engine-options', `engine '${engine.name}' rejects option${rejected.length === 1 ? '' : 's'} ${list}`);
+      }
     }
     return ok(undefined);
   }
 
-  private async play(game: ScheduledGame): Promise<GameRecord | undefined> {
+  private async play(game: ScheduledGame): Promise<{ record: GameRecord; otg: string } | undefined> {
     const config = this.config;
     const opening = this.book.get(game.pair);
     const positions = openingPositions(this.rules, opening);
@@ -248,12 +335,7 @@ export class Tournament {
     for (let side = 0; side < 2 && played === undefined; side++) {
       const acquired = await this.pool.acquire(names[side]);
       if (acquired.ok) engines.push(acquired.engine);
-      else {
-        played = {
-          result: side === 0 ? 'defenders' : 'attackers', reason: acquired.fault, detail: `${names[side].name}: restart failed: ${acquired.detail}`,
-          moves: [], otnTurns: [], finalTfen: '', openingText: makeOpeningText(opening),
-        };
-      }
+      else played = forfeitGame(positions.value.start, opening, side as Side, acquired.fault, `${names[side].name}: restart failed: ${acquired.detail}`);
     }
     if (this.stopping) {
       engines.forEach((engine) => this.pool.release(engine, false));
@@ -264,7 +346,7 @@ export class Tournament {
         rules: this.rules, opening, start: positions.value.start,
         attackers: { name: names[0].name, engine: engines[0], tc: tcs[0] },
         defenders: { name: names[1].name, engine: engines[1], tc: tcs[1] },
-        adjudication: config.adjudication, timeMarginMs: config.timeMarginMs,
+        adjudication: config.adjudication, timeMarginMs: config.timeMarginMs, moveTimeoutMs: config.timeouts.moveMs,
       });
     }
     engines.forEach((engine, side) => this.pool.release(engine, played.faulted === side));
@@ -282,7 +364,7 @@ export class Tournament {
     };
     if (played.detail !== undefined) record.detail = played.detail;
     const termination = played.detail !== undefined ? `${played.reason}: ${played.detail}` : played.reason;
-    writeFileSync(join(config.out, recordFile), makeOtg({
+    const otg = makeOtg({
       tags: {
         event: `Hnefi tournament (seed ${config.seed})`, site: 'hnefi tournament', date: record.date.slice(0, 10).replace(/-/g, '.'),
         round: `${game.pair + 1}`, attackers: record.attackers, defenders: record.defenders,
@@ -293,7 +375,7 @@ export class Tournament {
       },
       rules: gameRulesString(this.rules, opening.tfen === undefined ? undefined : positions.value.start),
       turns: played.otnTurns,
-    }));
-    return record;
+    });
+    return { record, otg };
   }
 }

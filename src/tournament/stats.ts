@@ -115,36 +115,37 @@ export interface SprtConfig {
 export const DEFAULT_SPRT: SprtConfig = { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05, model: 'normalized', pentanomial: true };
 
 /** Parses `elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized|logistic stats=pentanomial|trinomial` (any order, any subset). */
-export function parseSprt(text: string): Result<SprtConfig> {
+/** `where` names the setting in errors: `--sprt` for the flag, `sprt` for the config file's key. */
+export function parseSprt(text: string, where = '--sprt'): Result<SprtConfig> {
   const config: SprtConfig = { ...DEFAULT_SPRT };
   for (const token of text.trim().split(/[\s,]+/).filter((t) => t !== '')) {
     const match = /^([a-z0-9]+)=(.+)$/i.exec(token);
-    if (!match) return err('bad-sprt', `--sprt: '${token}' is not key=value (keys: elo0 elo1 alpha beta model stats)`);
+    if (!match) return err('bad-sprt', `${where}: '${token}' is not key=value (keys: elo0 elo1 alpha beta model stats)`);
     const [, key, value] = match;
     const k = key.toLowerCase();
     if (k === 'model') {
-      if (value !== 'logistic' && value !== 'normalized') return err('bad-sprt', `--sprt: model '${value}' must be 'logistic' or 'normalized'`);
+      if (value !== 'logistic' && value !== 'normalized') return err('bad-sprt', `${where}: model '${value}' must be 'logistic' or 'normalized'`);
       config.model = value;
     } else if (k === 'stats') {
-      if (value !== 'pentanomial' && value !== 'trinomial') return err('bad-sprt', `--sprt: stats '${value}' must be 'pentanomial' or 'trinomial'`);
+      if (value !== 'pentanomial' && value !== 'trinomial') return err('bad-sprt', `${where}: stats '${value}' must be 'pentanomial' or 'trinomial'`);
       config.pentanomial = value === 'pentanomial';
     } else if (k === 'elo0' || k === 'elo1' || k === 'alpha' || k === 'beta') {
       const number = Number(value);
-      if (!Number.isFinite(number)) return err('bad-sprt', `--sprt: ${k}='${value}' is not a number`);
+      if (!Number.isFinite(number)) return err('bad-sprt', `${where}: ${k}='${value}' is not a number`);
       config[k] = number;
     } else {
-      return err('bad-sprt', `--sprt: unknown key '${key}' (keys: elo0 elo1 alpha beta model stats)`);
+      return err('bad-sprt', `${where}: unknown key '${key}' (keys: elo0 elo1 alpha beta model stats)`);
     }
   }
-  return validateSprt(config);
+  return validateSprt(config, where);
 }
 
-export function validateSprt(config: SprtConfig): Result<SprtConfig> {
-  if (!(config.elo0 < config.elo1)) return err('bad-sprt', `--sprt: elo0 (${config.elo0}) must be below elo1 (${config.elo1})`);
+export function validateSprt(config: SprtConfig, where = '--sprt'): Result<SprtConfig> {
+  if (!(config.elo0 < config.elo1)) return err('bad-sprt', `${where}: elo0 (${config.elo0}) must be below elo1 (${config.elo1})`);
   for (const key of ['alpha', 'beta'] as const) {
-    if (!(config[key] > 0 && config[key] < 1)) return err('bad-sprt', `--sprt: ${key} (${config[key]}) must be between 0 and 1`);
+    if (!(config[key] > 0 && config[key] < 1)) return err('bad-sprt', `${where}: ${key} (${config[key]}) must be between 0 and 1`);
   }
-  if (!(config.alpha + config.beta < 1)) return err('bad-sprt', `--sprt: alpha + beta must be below 1`);
+  if (!(config.alpha + config.beta < 1)) return err('bad-sprt', `${where}: alpha + beta must be below 1`);
   return ok(config);
 }
 

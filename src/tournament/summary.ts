@@ -54,6 +54,8 @@ export interface PairingSummary {
   trinomial: Trinomial;
   pentanomial: Pentanomial;
   elo: { trinomial?: EloEstimate; pentanomial?: EloEstimate };
+  /** Game pairs whose two games were move for move the same: a deterministic engine playing itself. */
+  identicalPairs: number;
 }
 
 export interface TournamentSummary {
@@ -144,6 +146,8 @@ export function summarize(
     const trinomial = emptyTrinomial();
     const pentanomial = emptyPentanomial();
     const legs = new Map<number, number[]>();
+    const games = new Map<number, string[]>();
+    let identicalPairs = 0;
     for (const record of records) {
       if (record.pairing !== index) continue;
       const score = scoreOf(record, first);
@@ -151,6 +155,10 @@ export function summarize(
       const pair = legs.get(record.pair) ?? [];
       pair.push(score);
       legs.set(record.pair, pair);
+      const moves = record.moves.join(' ');
+      const partner = games.get(record.pair);
+      if (partner === undefined) games.set(record.pair, [moves]);
+      else if (partner[0] === moves) identicalPairs++;
     }
     for (const pair of legs.values()) {
       if (pair.length !== 2) continue;
@@ -158,7 +166,9 @@ export function summarize(
       addPair(byName.get(first)!.pentanomial, pair[0], pair[1]);
       addPair(byName.get(second)!.pentanomial, 1 - pair[0], 1 - pair[1]);
     }
-    return { first, second, trinomial, pentanomial, elo: { trinomial: trinomialElo(trinomial), pentanomial: pentanomialElo(pentanomial) } };
+    return {
+      first, second, trinomial, pentanomial, elo: { trinomial: trinomialElo(trinomial), pentanomial: pentanomialElo(pentanomial) }, identicalPairs,
+    };
   });
 
   for (const engine of engines) engine.elo = { trinomial: trinomialElo(engine), pentanomial: pentanomialElo(engine.pentanomial) };
@@ -184,6 +194,58 @@ export function summarize(
 const fixed = (n: number | undefined, digits: number): string => (n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(digits));
 const eloText = (e: EloEstimate | undefined): string => (e === undefined ? '-' : `${fixed(e.elo, 1)} +- ${fixed(e.error, 1)}`);
 
+/** When every game (or every pair) scored the same, what they scored: there is no spread to estimate an error from. */
+function uniformOutcome(counts: number[], labels: string[]): string | undefined {
+  const used = counts.map((c, i) => (c > 0 ? i : -1)).filter((i) => i >= 0);
+  return used.length === 1 ? labels[used[0]] : undefined;
+}
+const trinomialUniform = (t: Trinomial): string | undefined =>
+  uniformOutcome([t.wins, t.draws, t.losses], ['every game won', 'every game drawn', 'every game lost']);
+const pentanomialUniform = (p: Pentanomial): string | undefined =>
+  uniformOutcome([p.ll, p.ld, p.wl + p.dd, p.wd, p.ww], ['every pair lost 0-2', 'every pair scored 0.5-1.5', 'every pair split 1-1', 'every pair scored 1.5-0.5', 'every pair won 2-0']);
+
+/** An Elo line, or for results with no spread what they were (a zero error bar and an undefined nElo would mislead). */
+function eloLine(e: EloEstimate | undefined, uniform: string | undefined): string {
+  if (e !== undefined && uniform !== undefined) return `${fixed(e.elo, 1)} (${uniform}: no spread, no error bar)`;
+  return `${eloText(e)}   nElo ${fixed(e?.nelo, 1)} +- ${fixed(e?.neloError, 1)}   LOS ${fixed(e ? e.los * 100 : undefined, 1)}%`;
+}
+
+/** The warning for a pairing whose every pair was one game played twice, or undefined. */
+export function identicalWarning(p: PairingSummary): string | undefined {
+  const pairs = pairCount(p.pentanomial);
+  if (pairs === 0 || p.identicalPairs < pairs) return undefined;
+  return `warning: ${p.first} and ${p.second} played the same game with both sides in ${pairs === 1 ? 'the one pair so far' : `all ${pairs} pairs`}: ` +
+    'the same deterministic engine (same build, depth or nodes limits) measures nothing; vary the openings, use a clock, or compare different builds';
+}
+
+function sprtLine(sprt: NonNullable<TournamentSummary['sprt']>): string {
+  const verdict = sprt.verdict === 'H1' ? 'H1 accepted: elo1 (the first engine is better)'
+    : sprt.verdict === 'H0' ? 'H0 accepted: elo0 (no improvement)' : 'undecided';
+  return `SPRT [${sprt.elo0}, ${sprt.elo1}] ${sprt.model} ${sprt.pentanomial ? 'pentanomial' : 'trinomial'}: ` +
+    `LLR ${fixed(sprt.llr, 2)} (${fixed(sprt.lower, 2)}, ${fixed(sprt.upper, 2)}): ${verdict}`;
+}
+
+/** A short running report (every N games): the score and Elo of each pairing, and the SPRT's LLR. */
+export function formatReport(s: TournamentSummary): string {
+  const lines = [`After ${s.games} of ${s.scheduled} games:`];
+  for (const p of s.pairings) {
+    const t = p.trinomial;
+    const n = t.wins + t.draws + t.losses;
+    if (n === 0) continue;
+    const points = t.wins + t.draws / 2;
+    const pn = p.pentanomial;
+    const pentanomial = pairCount(pn) > 0 && p.elo.pentanomial !== undefined;
+    const elo = pentanomial ? eloLine(p.elo.pentanomial, pentanomialUniform(pn)) : eloLine(p.elo.trinomial, trinomialUniform(t));
+    lines.push(`  ${p.first} vs ${p.second}: +${t.wins} =${t.draws} -${t.losses}, ${points} of ${n} (${fixed((100 * points) / n, 1)}%)` +
+      `${pentanomial ? `, pairs [${pn.ll} ${pn.ld} ${pn.wl + pn.dd} ${pn.wd} ${pn.ww}]` : ''}`);
+    lines.push(`  Elo (${pentanomial ? 'pentanomial' : 'trinomial'}): ${elo}`);
+    const warning = identicalWarning(p);
+    if (warning !== undefined) lines.push(`  ${warning}`);
+  }
+  if (s.sprt) lines.push(`  ${sprtLine(s.sprt)}`);
+  return lines.join('\n');
+}
+
 /** The statistics as a text report for the terminal. */
 export function formatSummary(s: TournamentSummary): string {
   const lines: string[] = [];
@@ -203,21 +265,18 @@ export function formatSummary(s: TournamentSummary): string {
     lines.push(`${p.first} vs ${p.second}: +${p.trinomial.wins} =${p.trinomial.draws} -${p.trinomial.losses}`);
     const t = p.elo.trinomial;
     const q = p.elo.pentanomial;
-    lines.push(`  Elo (trinomial):   ${eloText(t)}   nElo ${fixed(t?.nelo, 1)} +- ${fixed(t?.neloError, 1)}   LOS ${fixed(t ? t.los * 100 : undefined, 1)}%`);
+    lines.push(`  Elo (trinomial):   ${eloLine(t, trinomialUniform(p.trinomial))}`);
     const pn = p.pentanomial;
-    lines.push(`  Elo (pentanomial): ${eloText(q)}   nElo ${fixed(q?.nelo, 1)} +- ${fixed(q?.neloError, 1)}   LOS ${fixed(q ? q.los * 100 : undefined, 1)}%` +
+    lines.push(`  Elo (pentanomial): ${eloLine(q, pentanomialUniform(pn))}` +
       `   pairs [LL LD WL+DD WD WW] = [${pn.ll} ${pn.ld} ${pn.wl + pn.dd} ${pn.wd} ${pn.ww}] (${pairCount(pn)})`);
+    const warning = identicalWarning(p);
+    if (warning !== undefined) lines.push(`  ${warning}`);
   }
   lines.push('');
   lines.push(`Turns per game: average ${fixed(s.turns.average, 1)}, min ${s.turns.min}, max ${s.turns.max}`);
   lines.push(`Attackers won ${s.sides.attackersWins}, defenders won ${s.sides.defendersWins}, draws ${s.sides.draws}`);
   const reasons = Object.entries(s.reasons).filter(([, n]) => n > 0).map(([r, n]) => `${r} ${n}`);
   lines.push(`Endings: ${reasons.length > 0 ? reasons.join(', ') : '-'}`);
-  if (s.sprt) {
-    const verdict = s.sprt.verdict === 'H1' ? 'H1 accepted: elo1 (the first engine is better)'
-      : s.sprt.verdict === 'H0' ? 'H0 accepted: elo0 (no improvement)' : 'undecided';
-    lines.push(`SPRT [${s.sprt.elo0}, ${s.sprt.elo1}] ${s.sprt.model} ${s.sprt.pentanomial ? 'pentanomial' : 'trinomial'}: ` +
-      `LLR ${fixed(s.sprt.llr, 2)} (${fixed(s.sprt.lower, 2)}, ${fixed(s.sprt.upper, 2)}): ${verdict}`);
-  }
+  if (s.sprt) lines.push(sprtLine(s.sprt));
   return lines.join('\n');
 }
