@@ -109,15 +109,16 @@ export class TranspositionTable {
     this.age = age & 63;
   }
 
-  /** Empties the table: at once if it is small, else through prepareSlice(). */
+  /**
+   * Empties the table: at once if it is small and its memory mapped, else through prepareSlice()
+   * (mapping pages as it clears them can take a second even for a small table on some machines).
+   */
   clear(): void {
     this.age = 0;
     if (!this.searched) return;
     this.searched = false;
-    if (this.data.byteLength <= EAGER_CLEAR_BYTES) {
+    if (this.data.byteLength <= EAGER_CLEAR_BYTES && !this.pending) {
       this.data.fill(0);
-      this.pendingFrom = this.pending ? this.pendingFrom : this.data.length;
-      this.pendingClear = false;
     } else {
       this.pendingFrom = 0;
       this.pendingClear = true;

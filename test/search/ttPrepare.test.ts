@@ -32,6 +32,16 @@ describe('hash table preparation', () => {
     expect(tt.probe(1, 2)).toBe(false);
   });
 
+  it('a small table whose memory is not all mapped yet is cleared slice by slice', () => {
+    const tt = new TranspositionTable(16);
+    tt.newSearch();
+    tt.store(1, 2, 3, 4, 5, BOUND_EXACT);
+    tt.clear();
+    expect(tt.pending).toBe(true);
+    prepareAll(tt);
+    expect(tt.probe(1, 2)).toBe(false);
+  });
+
   it('a large table is cleared slice by slice; a search started first gives the clear up', () => {
     const tt = new TranspositionTable(128);
     prepareAll(tt);
