@@ -57,12 +57,9 @@ port.on('message', (message: ToWorker) => {
     case 'perft':
       if (wanted(message.id)) perft(message.id, message);
       return;
-    case 'bench': {
-      if (!wanted(message.id)) return;
-      const result = bench(message.depth, control);
-      post({ type: 'benchDone', id: message.id, ...result });
+    case 'bench':
+      if (wanted(message.id)) runBench(message.id, message.depth);
       return;
-    }
   }
 });
 
@@ -102,16 +99,28 @@ function go(id: number, message: Extract<ToWorker, { type: 'go' }>): void {
   }
 }
 
+/** Perft and bench always end with their done message (a fault is reported, the count ends as stopped). */
 function perft(id: number, message: Extract<ToWorker, { type: 'perft' }>): void {
-  const pos = replayGame(message.game);
-  if (!pos.ok) {
-    post({ type: 'error', message: `perft: ${pos.error.message}` });
-    post({ type: 'perftDone', id, turns: 0, stopped: false });
-    return;
+  let turns = 0;
+  try {
+    const pos = replayGame(message.game);
+    if (!pos.ok) throw new Error(pos.error.message);
+    turns = legalTurns(pos.value).length;
+    const complete = perftByTurn(pos.value, message.depth, { stop: control }, ({ turn, nodes }) => post({ type: 'perftTurn', id, turn, nodes }));
+    post({ type: 'perftDone', id, turns, stopped: !complete });
+  } catch (error) {
+    post({ type: 'error', message: `perft failed: ${describe(error)}` });
+    post({ type: 'perftDone', id, turns, stopped: true });
   }
-  const turns = legalTurns(pos.value).length;
-  const complete = perftByTurn(pos.value, message.depth, { stop: control }, ({ turn, nodes }) => post({ type: 'perftTurn', id, turn, nodes }));
-  post({ type: 'perftDone', id, turns, stopped: !complete });
+}
+
+function runBench(id: number, depth: number | undefined): void {
+  try {
+    post({ type: 'benchDone', id, ...bench(depth, control) });
+  } catch (error) {
+    post({ type: 'error', message: `bench failed: ${describe(error)}` });
+    post({ type: 'benchDone', id, nodes: 0, timeMs: 0, nps: 0, stopped: true });
+  }
 }
 
 function describe(error: unknown): string {
