@@ -157,9 +157,10 @@ export class SearchEngine {
 
   /**
    * The search thread keeps to the clock once it runs, but a go that comes while it is still starting
-   * up (loading, compiling: up to seconds on a busy machine) waits for that. If the search has not
-   * started by the end of its time (its maximum plus half the Move Overhead, which is still within
-   * the clock), this thread answers from a one-turn search of its own.
+   * up (loading, compiling: up to seconds on a busy machine) waits for that. Then this thread finds
+   * an answer of its own at once (a one-turn search: tens of ms, cold), and gives it if the search
+   * has not started by the end of its time (its maximum plus half the Move Overhead, which is still
+   * within the clock).
    */
   private armClockGuard(job: Extract<RunningJob, { kind: 'search' }>, startTime: number): void {
     const pos = replayGame(job.game);
@@ -167,23 +168,25 @@ export class SearchEngine {
     const budget = timeBudget(job.limits, pos.value.side, this.options.moveOverheadMs);
     if (!Number.isFinite(budget.maximum)) return;
     const due = startTime + budget.maximum + this.options.moveOverheadMs / 2;
+    const fallback = this.quickSearch(job);
     job.clockGuard = setTimeout(() => {
       if (this.job !== job) return;
-      this.finish(job.id, this.quickSearch(job));
+      job.lastPv = fallback.line;
+      for (const info of fallback.infos) this.callbacks.onInfo(info, job.game);
+      this.finish(job.id, fallback.best);
     }, Math.max(0, due - (performance.timeOrigin + performance.now())));
   }
 
-  /** A one-turn search in this thread, with the root moves the go allowed; its info is reported. */
-  private quickSearch(job: Extract<RunningJob, { kind: 'search' }>): number[] | null {
+  /** A one-turn search in this thread, with the root moves the go allowed: its best turn, line and info. */
+  private quickSearch(job: Extract<RunningJob, { kind: 'search' }>): { best: number[] | null; line: number[][]; infos: SearchInfo[] } {
+    const infos: SearchInfo[] = [];
     const pos = replayGame(job.game);
-    if (!pos.ok) return null;
+    if (!pos.ok) return { best: null, line: [], infos };
     this.quickSearcher ??= new Searcher({ hashMB: 1, threads: 1 });
     const limits: GoLimits = { depth: 1, searchmoves: job.limits.searchmoves };
-    const onInfo = (info: SearchInfo): void => {
-      if (info.multipv <= 1 && info.pv.length > 0) job.lastPv = info.pv;
-      this.callbacks.onInfo(info, job.game);
-    };
-    return this.quickSearcher.search(pos.value, limits, new Int32Array(1), onInfo).best ?? legalTurns(pos.value)[0] ?? null;
+    const found = this.quickSearcher.search(pos.value, limits, new Int32Array(1), (info) => infos.push(info));
+    const line = infos.filter((info) => info.multipv <= 1).at(-1)?.pv ?? [];
+    return { best: found.best ?? legalTurns(pos.value)[0] ?? null, line, infos };
   }
 
   /** The move pondered on was played: the ponder search goes on as a normal one. False if none runs. */
