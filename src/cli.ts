@@ -16,6 +16,7 @@ const COMMANDS: (() => Commands)[] = [
     const { compareCommand, tournamentCommand } = await import('./commands/tournament.js');
     return [tournamentCommand, compareCommand];
   },
+  async () => [(await import('./commands/worker.js')).workerCommand],
 ];
 
 async function runCommandLine(): Promise<void> {

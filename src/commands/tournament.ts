@@ -4,10 +4,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
+import { queueOptions } from './worker.js';
+import { parseQueueAddress } from '../queue/connection.js';
+import { queueScheduler } from '../queue/queueGames.js';
 import { buildRevision, defaultBuildCache, WORKTREE } from '../tournament/build.js';
 import { makeConfig, type ConfigOverrides, type TournamentConfig } from '../tournament/config.js';
 import { describeRejected } from '../tournament/results.js';
-import { Tournament, type ProgressEvent } from '../tournament/runner.js';
+import { Tournament, type ProgressEvent, type SchedulerFactory } from '../tournament/runner.js';
 import { formatReport, formatSummary } from '../tournament/summary.js';
 
 /** The command line's flags: the config overrides (`--engine` repeated for `engines`) and its own. */
@@ -17,10 +20,12 @@ interface TournamentArgs extends Omit<ConfigOverrides, 'engines'> {
   stats: boolean;
   quiet: boolean;
   reportEvery: string;
+  queue?: string;
+  queueName: string;
 }
 
 const sharedOptions = (yargs: Argv): Argv =>
-  yargs
+  queueOptions(yargs, false)
     .option('variant', { type: 'string', describe: 'variant (UCI_Variant name)' })
     .option('games', { type: 'string', describe: 'games per pairing (rounded up to even); with --sprt the most to play' })
     .option('concurrency', { type: 'string', describe: 'games played at once (default: one per core)' })
@@ -88,9 +93,25 @@ function notice(line: string): void {
   process.stderr.write(`hnefi tournament: ${line}\n`);
 }
 
+/** Where the games are played: here, or (with --queue) by workers; compare's engines are revisions. */
+interface Games {
+  queue?: string;
+  queueName: string;
+  revisions?: ReadonlyMap<string, string>;
+}
+
 /** Runs a configured tournament to its end with the progress report and the final statistics; the exit code says how it went. */
-export async function runConfigured(config: TournamentConfig, quiet: boolean, reportEvery: number): Promise<ReturnType<Tournament['summary']> | undefined> {
-  const created = Tournament.create(config);
+export async function runConfigured(config: TournamentConfig, quiet: boolean, reportEvery: number, games?: Games): Promise<ReturnType<Tournament['summary']> | undefined> {
+  let scheduler: SchedulerFactory | undefined;
+  if (games?.queue !== undefined) {
+    const address = parseQueueAddress(games.queue, games.queueName);
+    if (!address.ok) {
+      fail('tournament', address.error.message);
+      return undefined;
+    }
+    scheduler = queueScheduler({ address: address.value, revisions: games.revisions, log: notice });
+  }
+  const created = Tournament.create(config, scheduler);
   if (!created.ok) {
     fail('tournament', created.error.message);
     return undefined;
@@ -99,7 +120,9 @@ export async function runConfigured(config: TournamentConfig, quiet: boolean, re
   const interrupt = (): void => {
     tournament.kill();
     tournament.releaseOut();
-    process.stderr.write('\nhnefi tournament: interrupted; run the same command again to resume\n');
+    process.stderr.write(games?.queue !== undefined
+      ? '\nhnefi tournament: interrupted; games already queued go on being played, and their results wait in Redis: run the same command again to resume\n'
+      : '\nhnefi tournament: interrupted; run the same command again to resume\n');
     process.exit(130);
   };
   process.once('SIGINT', interrupt);
@@ -151,7 +174,7 @@ export const tournamentCommand: CommandModule<object, TournamentArgs> = {
     const config = loadConfig(args);
     if (config === undefined) return;
     if (!config.ok) return fail('tournament', config.error.message);
-    await runConfigured(config.value, args.quiet, reportEvery);
+    await runConfigured(config.value, args.quiet, reportEvery, args);
   },
 };
 
@@ -211,6 +234,9 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
   handler: async (args) => {
     const reportEvery = parseReportEvery(args.reportEvery);
     if (reportEvery === undefined) return;
+    if (args.queue !== undefined && (args.base === WORKTREE || args.candidate === WORKTREE)) {
+      return fail('compare', `--queue: workers build commits from their own clones, so '${WORKTREE}' (the working tree) cannot be sent to them: commit it and name the commit`);
+    }
     const builds = [];
     for (const rev of [args.candidate, args.base]) {
       const built = buildRevision(rev, (line) => process.stderr.write(line + '\n'), process.cwd(), args.buildCache ?? defaultBuildCache());
@@ -226,14 +252,17 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
     overrides.out ??= join('runs', `compare-${base.commit.slice(0, 10)}-${candidate.commit.slice(0, 10)}`);
     console.log(`compare: results go to ${overrides.out} (results.jsonl, summary.json, games/)`);
     if (overrides.tc === undefined && overrides.movetime === undefined && overrides.depth === undefined && overrides.nodes === undefined) overrides.tc = '10+0.1';
+    const names = [`${label(args.candidate)}@${candidate.commit.slice(0, 8)}`, `${label(args.base)}@${base.commit.slice(0, 8)}`];
     const config = makeConfig({
       engines: [
-        { name: `${label(args.candidate)}@${candidate.commit.slice(0, 8)}`, cmd: process.execPath, args: [candidate.entry] },
-        { name: `${label(args.base)}@${base.commit.slice(0, 8)}`, cmd: process.execPath, args: [base.entry] },
+        { name: names[0], cmd: process.execPath, args: [candidate.entry] },
+        { name: names[1], cmd: process.execPath, args: [base.entry] },
       ],
     }, overrides);
     if (!config.ok) return fail('compare', config.error.message);
-    const summary = await runConfigured(config.value, args.quiet, reportEvery);
+    // Queue workers build the same commits from their own clones.
+    const revisions = new Map([[names[0], candidate.commit], [names[1], base.commit]]);
+    const summary = await runConfigured(config.value, args.quiet, reportEvery, { queue: args.queue, queueName: args.queueName, revisions });
     if (summary?.sprt) {
       const verdict = summary.sprt.verdict;
       const [c, b] = [label(args.candidate), label(args.base)];

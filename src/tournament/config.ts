@@ -112,7 +112,7 @@ function checkTimeControl(tc: TimeControl, where: string): Result<TimeControl> {
 }
 
 /** `where` names the engine in errors: `engines[0]` in the file, `--engine 1` on the command line. */
-function parseEngine(value: unknown, where: string): Result<EngineConfig> {
+export function parseEngine(value: unknown, where: string): Result<EngineConfig> {
   if (!isObject(value)) return err('bad-config', `${where}: expected an object with name and cmd`);
   for (const key of Object.keys(value)) {
     if (!['name', 'cmd', 'args', 'options', 'tc', 'cwd'].includes(key)) {
@@ -205,7 +205,7 @@ function parseOpeningWinner(value: unknown, where: string): Result<OpeningWinner
   return winner !== undefined ? ok(winner) : err('bad-config', `${where}: '${String(value)}' must be one of ${OPENING_WINNERS.join(', ')}`);
 }
 
-function parseAdjudication(value: unknown): Result<Adjudication> {
+export function parseAdjudication(value: unknown): Result<Adjudication> {
   if (!isObject(value)) return err('bad-config', 'adjudication: expected an object');
   const result: Adjudication = { ...DEFAULT_ADJUDICATION };
   for (const [key, raw] of Object.entries(value)) {

@@ -7,12 +7,12 @@
 
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { err, getVariant, ok, type Result, type RuleSet, type Side } from '../engine/index.js';
+import { err, getVariant, ok, type HnefiError, type Result, type RuleSet, type Side } from '../engine/index.js';
 import { makeTimeControlText } from './clock.js';
 import type { EngineConfig, TournamentConfig } from './config.js';
 import { EngineClient } from '../client/engineClient.js';
 import { forfeitGame, playGame, type PlayedGame } from './game.js';
-import { loadOpenings, openingPositions, type OpeningBook } from './openings.js';
+import { loadOpenings, openingPositions, type Opening, type OpeningBook } from './openings.js';
 import { gameRulesString, makeOtg } from '../notation/otg.js';
 import { fileError, lockOutFolder, prepareOutFolder, type OutLock } from './outFolder.js';
 import { describeRejected, readResultsFile, type RejectedLine } from './results.js';
@@ -51,7 +51,7 @@ export function makeSchedule(pairings: [number, number][], games: number): Sched
 }
 
 /** What must not change between a run and its resumption. */
-function fingerprint(config: TournamentConfig): string {
+export function fingerprint(config: TournamentConfig): string {
   return JSON.stringify({
     variant: config.variant, seed: config.seed, format: config.format, tc: config.tc, openings: config.openings,
     engines: config.engines.map((e) => ({ name: e.name, cmd: e.cmd, args: e.args, options: e.options, tc: e.tc })),
@@ -65,11 +65,32 @@ export interface ProgressEvent {
   summary: TournamentSummary;
 }
 
+/** A finished game: its results.jsonl line and its OpenTafl record (games/<id>.otg). */
+export interface FinishedGame {
+  record: GameRecord;
+  otg: string;
+}
+
+/** How the games are played: here with engine processes (LocalGames), or by workers on a job queue. */
+export interface GameScheduler {
+  /** Games under way at once. */
+  readonly concurrency: number;
+  /** Gets ready to play: engines start (local), the queue is reachable and free (queue). */
+  start(): Promise<Result<void>>;
+  /** Plays one game; undefined when it was dropped (the scheduler was killed, or failed). */
+  play(game: ScheduledGame): Promise<FinishedGame | undefined>;
+  /** Stops at once: games under way are dropped, games not started withdrawn. */
+  kill(): void;
+  /** Set when the scheduler stopped on an error the run must report. */
+  readonly failure?: HnefiError;
+  close(): Promise<void>;
+}
+
 /** Idle engine processes by engine name, started on demand and reused with `ucinewgame`. */
 class EnginePool {
   private idle = new Map<string, EngineClient[]>();
   private all = new Set<EngineClient>();
-  constructor(private readonly config: TournamentConfig) {}
+  constructor(private readonly config: Pick<TournamentConfig, 'variant' | 'timeouts'>) {}
 
   async acquire(engine: EngineConfig): Promise<{ ok: true; engine: EngineClient } | { ok: false; fault: 'crash' | 'hang' | 'time' | 'garbage'; detail: string }> {
     const list = this.idle.get(engine.name) ?? [];
@@ -110,30 +131,27 @@ class EnginePool {
 
 export class Tournament {
   readonly config: TournamentConfig;
-  private readonly rules: RuleSet;
-  private readonly book: OpeningBook;
   readonly pairings: [number, number][];
   readonly schedule: ScheduledGame[];
-  private readonly pool: EnginePool;
+  private readonly scheduler: GameScheduler;
   private records: GameRecord[] = [];
   private stopping = false;
   private lock: OutLock | undefined;
 
-  private constructor(config: TournamentConfig, rules: RuleSet, book: OpeningBook) {
+  private constructor(config: TournamentConfig, rules: RuleSet, book: OpeningBook, scheduler?: SchedulerFactory) {
     this.config = config;
-    this.rules = rules;
-    this.book = book;
     this.pairings = makePairings(config.engines.length, config.format);
     this.schedule = makeSchedule(this.pairings, config.games);
-    this.pool = new EnginePool(config);
+    this.scheduler = scheduler?.(config, book) ?? new LocalGames(config, rules, (game) => book.get(game.pair));
   }
 
-  static create(config: TournamentConfig): Result<Tournament> {
+  /** Without a scheduler the games are played here, by LocalGames. */
+  static create(config: TournamentConfig, scheduler?: SchedulerFactory): Result<Tournament> {
     const rules = getVariant(config.variant);
     if (!rules.ok) return rules;
     const book = loadOpenings(rules.value, config.variant, config.openings, config.seed);
     if (!book.ok) return book;
-    return ok(new Tournament(config, rules.value, book.value));
+    return ok(new Tournament(config, rules.value, book.value, scheduler));
   }
 
   get resultsFile(): string {
@@ -161,7 +179,7 @@ export class Tournament {
   /** Stops at once (an interrupt, or the SPRT has decided): engines are killed, games under way are dropped. */
   kill(): void {
     this.stopping = true;
-    this.pool.killAll();
+    this.scheduler.kill();
   }
 
   /** Releases the out folder at once, for an interrupt that ends the process without waiting for run(). */
@@ -184,7 +202,7 @@ export class Tournament {
     try {
       return await this.runLocked(onProgress, onNotice);
     } finally {
-      await this.pool.closeAll();
+      await this.scheduler.close();
       this.releaseOut();
     }
   }
@@ -207,7 +225,7 @@ export class Tournament {
       return err('out-in-use', `out folder '${out}' holds game results but no tournament.json: under which configuration they were played is unknown; restore tournament.json or choose another out`);
     }
 
-    const check = await this.checkEngines();
+    const check = await this.scheduler.start();
     if (!check.ok) return check;
 
     // The first game is about to start: claim the folder (the configuration as of this run: games may grow).
@@ -230,9 +248,11 @@ export class Tournament {
     const worker = async (): Promise<void> => {
       while (!this.stopping && queue.length > 0) {
         const game = queue.shift()!;
-        const finished = await this.play(game);
-        if (finished === undefined) continue;
+        const finished = await this.scheduler.play(game);
+        // A game whose result arrives twice (a queue's retry) counts once.
+        if (finished === undefined || done.has(finished.record.id)) continue;
         const { record, otg } = finished;
+        done.add(record.id);
         // A game whose result cannot be written is lost, and so would every later one be: stop cleanly.
         const written = this.attempt('append to', this.resultsFile, () => appendFileSync(this.resultsFile, JSON.stringify(record) + '\n'));
         if (written.ok) this.records.push(record);
@@ -249,7 +269,8 @@ export class Tournament {
         if (decided(summary)) this.kill();
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(this.config.concurrency, queue.length)) }, worker));
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(this.scheduler.concurrency, queue.length)) }, worker));
+    if (this.scheduler.failure !== undefined) return err(this.scheduler.failure.code, this.scheduler.failure.message);
     if (failure !== undefined) {
       return err('write-failed', `${failure}; stopped after ${this.records.length} finished games, all kept in ${this.resultsFile}: run again to resume`);
     }
@@ -302,6 +323,43 @@ export class Tournament {
     return ok(undefined);
   }
 
+}
+
+/** What playing a game needs of the configuration. */
+export type GameSettings = Pick<TournamentConfig, 'variant' | 'seed' | 'tc' | 'engines' | 'adjudication' | 'timeMarginMs' | 'timeouts' | 'concurrency'>;
+
+export type SchedulerFactory = (config: TournamentConfig, book: OpeningBook) => GameScheduler;
+
+/** Plays the games here, `concurrency` at a time, with engine processes from a pool. */
+export class LocalGames implements GameScheduler {
+  private readonly pool: EnginePool;
+  private stopping = false;
+
+  constructor(
+    private readonly config: GameSettings,
+    private readonly rules: RuleSet,
+    private readonly openingOf: (game: ScheduledGame) => Opening,
+  ) {
+    this.pool = new EnginePool(config);
+  }
+
+  get concurrency(): number {
+    return this.config.concurrency;
+  }
+
+  start(): Promise<Result<void>> {
+    return this.checkEngines();
+  }
+
+  kill(): void {
+    this.stopping = true;
+    this.pool.killAll();
+  }
+
+  close(): Promise<void> {
+    return this.pool.closeAll();
+  }
+
   /** Each engine must start, answer the handshake and accept its options, or the tournament cannot run. */
   private async checkEngines(): Promise<Result<void>> {
     for (const [index, engine] of this.config.engines.entries()) {
@@ -321,9 +379,9 @@ export class Tournament {
     return ok(undefined);
   }
 
-  private async play(game: ScheduledGame): Promise<{ record: GameRecord; otg: string } | undefined> {
+  async play(game: ScheduledGame): Promise<FinishedGame | undefined> {
     const config = this.config;
-    const opening = this.book.get(game.pair);
+    const opening = this.openingOf(game);
     const positions = openingPositions(this.rules, opening);
     if (!positions.ok) throw new Error(`opening ${opening.id}: ${positions.error.message}`);
     const names = [config.engines[game.attackers], config.engines[game.defenders]];

@@ -31,6 +31,8 @@ export interface GameRecord {
   durationMs: number;
   date: string;
   record: string;
+  /** The queue worker that played it (absent in a local run). */
+  worker?: string;
 }
 
 export interface EngineSummary {
