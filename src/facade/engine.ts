@@ -48,6 +48,11 @@ type RunningJob =
     limits: GoLimits;
     /** The line of the last info, for the expected reply and if the worker dies mid-search. */
     lastPv: number[][];
+    /**
+     * The last line of two turns or more: a search cut short reports its new best turn alone, and the
+     * reply it expects is then the one of the last full line, if that began with the same turn.
+     */
+    lastLongPv: number[][];
     /** The search thread has begun the search. */
     started: boolean;
     /** Answers from this thread if the search thread has not started by the end of the time (see armClockGuard). */
@@ -136,7 +141,7 @@ export class SearchEngine {
     // The clock runs from now, also while the search thread finishes its warm-up or a message.
     const timed: GoLimits = { ...limits, startTime: limits.startTime ?? performance.timeOrigin + performance.now() };
     const id = this.nextId++;
-    const job: RunningJob = { kind: 'search', id, game, limits: timed, lastPv: [], started: false };
+    const job: RunningJob = { kind: 'search', id, game, limits: timed, lastPv: [], lastLongPv: [], started: false };
     this.job = job;
     const pos = replayGame(game);
     if (!pos.ok || !hasLegalTurn(pos.value)) {
@@ -315,6 +320,7 @@ export class SearchEngine {
         const job = this.job;
         if (job?.kind !== 'search' || job.id !== message.id) return;
         if (message.info.multipv <= 1 && message.info.pv.length > 0) job.lastPv = message.info.pv;
+        if (message.info.multipv <= 1 && message.info.pv.length > 1) job.lastLongPv = message.info.pv;
         this.callbacks.onInfo(message.info, job.game);
         return;
       }
@@ -385,8 +391,8 @@ export class SearchEngine {
     const job = this.job;
     if (job?.kind !== 'search' || job.id !== id) return;
     this.endJob();
-    const line = job.lastPv;
-    const ponder = best !== null && line.length > 1 && sameTurn(line[0], best) ? line[1] : null;
+    const line = [job.lastPv, job.lastLongPv].find((pv) => best !== null && pv.length > 1 && sameTurn(pv[0], best));
+    const ponder = line ? line[1] : null;
     this.callbacks.onBestMove(best, job.game, ponder);
     this.wakeIdleWaiters();
   }

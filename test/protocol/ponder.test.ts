@@ -31,7 +31,8 @@ describe('pondering', () => {
     const ms = performance.now() - hit;
     expect(ms).toBeGreaterThan(200);
     expect(ms).toBeLessThan(1500);
-    expect(engine.lines[best]).toMatch(/^bestmove [a-k]\d+[a-k]\d+ ponder [a-k]\d+[a-k]\d+$/);
+    // (A search cut short by its clock may end on a new best turn whose reply it has not searched.)
+    expect(engine.lines[best]).toMatch(/^bestmove [a-k]\d+[a-k]\d+( ponder [a-k]\d+[a-k]\d+)?$/);
     expect(await engine.quit()).toBe(0);
   });
 
