@@ -1,9 +1,9 @@
 // Bundles the CLI, the library, the search worker and the Lazy SMP helper thread into dist/ (no tsx at
-// run time), and the rules alone into dist/rules.js.
+// run time), the rules alone into dist/rules.js, and the GUI's page into dist/gui.
 // Code shared by them, and each CLI command loaded on demand, go to chunk files beside them in dist/
 // (not a subfolder: workers are found relative to the module that starts them), so that starting
 // the engine server parses only what it runs.
-import { readdirSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const common = {
@@ -17,7 +17,8 @@ const common = {
   // that import nothing (src/engine/types.ts). V8 would otherwise load and check a variable at each use.
   minifySyntax: true,
   // readline-sync finds its helper scripts next to its own files (__dirname): load it from node_modules.
-  external: ['readline-sync'],
+  // The GUI's web server libraries load plugins and schemas at run time: load them from node_modules too.
+  external: ['readline-sync', 'fastify', '@fastify/static', '@fastify/websocket'],
   // CommonJS dependencies (readline-sync, yargs helpers) call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 };
@@ -32,6 +33,24 @@ const result = await build({
   metafile: true,
   banner: { js: '#!/usr/bin/env node\n' + common.banner.js },
 });
+
+// The GUI's page (src/gui/client): one browser bundle with the rules core, its stylesheet and index.html,
+// all in dist/gui, so that the page works offline.
+await build({
+  entryPoints: { app: 'src/gui/client/main.tsx' },
+  outdir: 'dist/gui',
+  bundle: true,
+  platform: 'browser',
+  target: 'es2022',
+  format: 'esm',
+  minify: true,
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+});
+cpSync('src/gui/client/index.html', 'dist/gui/index.html');
+cpSync('src/gui/client/style.css', 'dist/gui/style.css');
 
 // The rules alone, for browsers and other runtimes: one file, no Node.js banner.
 await build({

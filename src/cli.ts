@@ -12,6 +12,7 @@ const COMMANDS: (() => Commands)[] = [
   async () => [(await import('./commands/perft.js')).perftCommand],
   async () => [(await import('./commands/bench.js')).benchCommand],
   async () => [(await import('./commands/play.js')).playCommand],
+  async () => [(await import('./commands/gui.js')).guiCommand],
   async () => {
     const { compareCommand, tournamentCommand } = await import('./commands/tournament.js');
     return [tournamentCommand, compareCommand];

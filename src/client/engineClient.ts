@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { parseInfoLine, type EngineInfo } from './engineInfo.js';
 
 export interface EngineSpec {
   name: string;
@@ -220,8 +221,9 @@ export class EngineClient {
   /**
    * Sends the position and `go`, and waits for `bestmove`. `deadlineMs` (from the `go`) is the most
    * the search may take before it counts as a time forfeit; without it only hangs end the wait.
+   * `onInfo` receives each `info` line of the search as it comes (analysis shows them live).
    */
-  search(positionCommand: string, goCommand: string, deadlineMs?: number): Promise<SearchResult> {
+  search(positionCommand: string, goCommand: string, deadlineMs?: number, onInfo?: (info: EngineInfo) => void): Promise<SearchResult> {
     const started = Date.now();
     const elapsed = (): number => Date.now() - started;
     return new Promise<SearchResult>((resolve) => {
@@ -244,6 +246,10 @@ export class EngineClient {
         }
         const tokens = line.split(/\s+/);
         if (tokens[0] === 'info') {
+          if (onInfo !== undefined) {
+            const info = parseInfoLine(line);
+            if (info !== undefined) onInfo(info);
+          }
           const at = tokens.indexOf('score');
           if (at >= 0 && (tokens[at + 1] === 'cp' || tokens[at + 1] === 'mate') && tokens[at + 3] !== 'lowerbound' && tokens[at + 3] !== 'upperbound') {
             const value = Number(tokens[at + 2]);
@@ -285,6 +291,21 @@ export class EngineClient {
       this.send(positionCommand);
       this.send(goCommand);
     });
+  }
+
+  /** Asks a running search to end now; its `bestmove` still settles the search's promise. */
+  stop(): void {
+    this.send('stop');
+  }
+
+  /** Calls `listener` once when the process ends (at once if it has already); returns a way to cancel. */
+  whenExited(listener: (detail: string) => void): () => void {
+    if (this.exited !== undefined) {
+      listener(this.exited);
+      return () => {};
+    }
+    this.exitListeners.add(listener);
+    return () => this.exitListeners.delete(listener);
   }
 
   /** Ends the process for good (a faulty engine is never reused). */

@@ -5,7 +5,7 @@ export { parseRulesString, makeRulesString } from './openTaflRules.js';
 export {
   parseSideName, parsePositionRecord, makePositionRecord, makeSimpleStep, playTurnRecorded, sameBoard, withSideToMove,
 } from './openTaflMoves.js';
-export { gameRulesString, makeOtg, type OtgGame } from './otg.js';
+export { gameRulesString, makeOtg, parseOtg, type OtgGame } from './otg.js';
 export {
   parseGameRecord, recordedWinner, recordMoves, alternativeStarts, replayMoves, replayRecord, type GameRecord, type Replay,
 } from './records.js';

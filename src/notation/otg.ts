@@ -6,6 +6,7 @@
 // A berserk chain is written as its steps, which is how OpenTafl's reader takes them.
 
 import type { Position } from '../engine/position.js';
+import { err, ok, type Result } from '../engine/result.js';
 import type { RuleSet } from '../engine/rules.js';
 import { pieceLetter } from '../engine/types.js';
 import { toSquare } from '../engine/geometry.js';
@@ -41,3 +42,36 @@ export function makeOtg(game: OtgGame): string {
   }
   return lines.join('\n') + '\n';
 }
+
+/** One OTN move record's start: its separator says whether it begins a turn (`-`, `^`) or continues a berserk run (`=`, `^=`). */
+const MOVE_RECORD = /^[tcnkTCNK]?[a-z]\d{1,2}(\^=|[-^=])[a-z]\d{1,2}/;
+
+/**
+ * Reads an .otg record: its tags, its rules string, and its turns as OTN step records (a berserk
+ * chain's continuation steps joined to the step before them). Turn numbers and `{comments}` are
+ * skipped. The moves are checked against the rules by whoever plays them.
+ */
+export function parseOtg(text: string): Result<OtgGame> {
+  const tags: Record<string, string> = {};
+  let rules: string | undefined;
+  const turns: string[][] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    const tag = /^\[([^:\]]+):(.*)\]$/.exec(line);
+    if (tag) {
+      if (tag[1] === 'rules') rules = tag[2];
+      else tags[tag[1]] = tag[2];
+      continue;
+    }
+    for (const token of line.replace(/\{[^}]*\}/g, ' ').split(/\s+/)) {
+      if (token === '' || /^\d+\.$/.test(token)) continue;
+      const record = MOVE_RECORD.exec(token);
+      if (!record) return err('bad-otg', `'${token}' is not an OpenTafl move record`);
+      if (record[1].includes('=') && turns.length > 0) turns[turns.length - 1].push(token);
+      else turns.push([token]);
+    }
+  }
+  if (rules === undefined) return err('bad-otg', 'the record has no [rules:...] tag');
+  return ok({ tags, rules, turns });
+}
+

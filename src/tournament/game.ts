@@ -34,6 +34,8 @@ export interface GameSetup {
   timeMarginMs: number;
   /** The longest a search may take when its time control sets no deadline (depth, nodes). */
   moveTimeoutMs: number;
+  /** Called with every turn so far after each turn (the opening's first), for watchers. */
+  onTurn?: (moves: readonly string[]) => void;
 }
 
 export interface PlayedGame {
@@ -83,6 +85,7 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame> {
   const seats: [Seat, Seat] = [setup.attackers, setup.defenders];
   const clocks: [Clock, Clock] = [new Clock(seats[0].tc), new Clock(seats[1].tc)];
   const { pos, moves, otnTurns } = replayOpening(setup.start, setup.opening);
+  setup.onTurn?.(moves);
 
   const end = (result: GameResultKind, reason: GameEndReason, detail?: string, faulted?: Side): PlayedGame => {
     const game: PlayedGame = { result, reason, moves, otnTurns, finalTfen: makeTfen(pos), openingText: makeOpeningText(setup.opening) };
@@ -129,6 +132,7 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame> {
     }
     moves.push(makeTurn(pos, steps.value));
     otnTurns.push(playTurnRecorded(pos, steps.value));
+    setup.onTurn?.(moves);
     // The rules come before any adjudication by scores.
     const decided = ruled();
     if (decided !== undefined) return decided;

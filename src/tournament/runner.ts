@@ -8,10 +8,12 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { err, getVariant, ok, type HnefiError, type Result, type RuleSet, type Side } from '../engine/index.js';
+import { makeTfen } from '../notation/index.js';
 import { makeTimeControlText } from './clock.js';
 import type { EngineConfig, TournamentConfig } from './config.js';
 import { EngineClient } from '../client/engineClient.js';
 import { forfeitGame, playGame, type PlayedGame } from './game.js';
+import { clearLiveGames, openLiveGame } from './liveGame.js';
 import { loadOpenings, openingPositions, type Opening, type OpeningBook } from './openings.js';
 import { gameRulesString, makeOtg } from '../notation/otg.js';
 import { fileError, lockOutFolder, prepareOutFolder, type OutLock } from './outFolder.js';
@@ -142,7 +144,7 @@ export class Tournament {
     this.config = config;
     this.pairings = makePairings(config.engines.length, config.format);
     this.schedule = makeSchedule(this.pairings, config.games);
-    this.scheduler = scheduler?.(config, book) ?? new LocalGames(config, rules, (game) => book.get(game.pair));
+    this.scheduler = scheduler?.(config, book) ?? new LocalGames(config, rules, (game) => book.get(game.pair), config.out);
   }
 
   /** Without a scheduler the games are played here, by LocalGames. */
@@ -234,6 +236,7 @@ export class Tournament {
       mkdirSync(join(out, 'games'), { recursive: true });
     });
     if (!claimed.ok) return claimed;
+    clearLiveGames(out);
     const loaded = this.loadResults(onNotice);
     if (!loaded.ok) return loaded;
     const done = new Set(this.records.map((r) => r.id));
@@ -339,6 +342,8 @@ export class LocalGames implements GameScheduler {
     private readonly config: GameSettings,
     private readonly rules: RuleSet,
     private readonly openingOf: (game: ScheduledGame) => Opening,
+    /** The tournament's out folder, where games under way are published while watched (none: not published). */
+    private readonly out?: string,
   ) {
     this.pool = new EnginePool(config);
   }
@@ -400,12 +405,17 @@ export class LocalGames implements GameScheduler {
       return undefined;
     }
     if (played === undefined) {
+      const live = this.out === undefined ? undefined : openLiveGame(this.out, {
+        id: game.id, variant: config.variant, attackers: names[0].name, defenders: names[1].name,
+        start: makeTfen(positions.value.start), date: new Date(started).toISOString(),
+      });
       played = await playGame({
         rules: this.rules, opening, start: positions.value.start,
         attackers: { name: names[0].name, engine: engines[0], tc: tcs[0] },
         defenders: { name: names[1].name, engine: engines[1], tc: tcs[1] },
-        adjudication: config.adjudication, timeMarginMs: config.timeMarginMs, moveTimeoutMs: config.timeouts.moveMs,
+        adjudication: config.adjudication, timeMarginMs: config.timeMarginMs, moveTimeoutMs: config.timeouts.moveMs, onTurn: live?.turn,
       });
+      live?.end();
     }
     engines.forEach((engine, side) => this.pool.release(engine, played.faulted === side));
     // After an interrupt or the SPRT's decision the game is dropped: killed engines are no fault of theirs.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getVariant, Position } from '../../src/engine/index.js';
 import { parseTfen, parseTurn } from '../../src/notation/index.js';
 import { playTurnRecorded } from '../../src/notation/openTaflMoves.js';
-import { gameRulesString, makeOtg } from '../../src/notation/otg.js';
+import { gameRulesString, makeOtg, parseOtg } from '../../src/notation/otg.js';
 
 const berserk = (() => {
   const rules = getVariant('berserk');
@@ -46,5 +46,18 @@ describe('OpenTafl game records', () => {
     expect(text).toContain('atkf:n');
     expect(text).not.toBe(gameRulesString(berserk, undefined));
     expect(gameRulesString(berserk, Position.start(berserk))).toBe(gameRulesString(berserk, undefined));
+  });
+});
+
+describe('parseOtg', () => {
+  it('reads back the tags, rules and turns makeOtg writes, a berserk chain as one turn', () => {
+    const text = makeOtg({ tags: { attackers: 'Ann', result: '1' }, rules: gameRulesString(berserk, undefined), turns: [['c3-c5xd5', 'c5=c7xd7'], ['Kf6^f4xf5']] });
+    const read = parseOtg(`${text}{a comment} `);
+    expect(read).toEqual({ ok: true, value: { tags: { attackers: 'Ann', result: '1' }, rules: gameRulesString(berserk, undefined), turns: [['c3-c5xd5', 'c5=c7xd7'], ['Kf6^f4xf5']] } });
+  });
+
+  it('names what is wrong', () => {
+    expect(parseOtg('1. d1-d4')).toMatchObject({ ok: false, error: { message: 'the record has no [rules:...] tag' } });
+    expect(parseOtg('[rules:dim:7]\n1. zz')).toMatchObject({ ok: false, error: { message: "'zz' is not an OpenTafl move record" } });
   });
 });

@@ -1,0 +1,48 @@
+// `hnefi gui`: a local web server with a tafl board in the browser, to play, analyse and watch engines.
+
+import type { Argv, CommandModule } from 'yargs';
+import { loadGuiConfig, type GuiFlags } from '../gui/server/guiConfig.js';
+
+export const guiCommand: CommandModule<object, GuiFlags> = {
+  command: 'gui',
+  describe: 'serve the tafl board in the browser: play, analyse, watch tournaments (prints its URL)',
+  builder: (yargs: Argv) =>
+    yargs
+      .option('port', { type: 'number', describe: 'port to listen on (default 8080; 0: any free port)' })
+      .option('host', { type: 'string', describe: 'address to listen on (default 127.0.0.1: this machine only)' })
+      .option('engine', {
+        type: 'string',
+        array: true,
+        describe: 'an engine the page may use: \'name=a cmd=node args="dist/hnefi.js" option.Hash=64\' (repeat; default: this Hnefi)',
+      })
+      .option('config', { type: 'string', describe: 'JSON file with engines, host, port, watch (flags override it)' })
+      .option('watch', {
+        type: 'string',
+        array: true,
+        describe: "a tournament's out folder to offer for watching (repeat)",
+      }) as unknown as Argv<GuiFlags>,
+  handler: async (args) => {
+    const config = loadGuiConfig(args);
+    if (!config.ok) {
+      console.error(`hnefi gui: ${config.error.message}`);
+      process.exitCode = 1;
+      return;
+    }
+    // Loaded here: the web server's libraries are not needed by the other commands.
+    const { startGui } = await import('../gui/server/server.js');
+    const running = await startGui(config.value);
+    if (!running.ok) {
+      console.error(`hnefi gui: ${running.error.message}`);
+      process.exitCode = 1;
+      return;
+    }
+    console.log(`Hnefi GUI at ${running.value.url}  (engines: ${config.value.engines.map((e) => e.name).join(', ')}; Ctrl-C to stop)`);
+    const stop = (): void => {
+      // Engines are asked to quit; one that does not within a moment ends with our exit (its stdin closes).
+      setTimeout(() => process.exit(0), 2000).unref();
+      void running.value.close().then(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  },
+};

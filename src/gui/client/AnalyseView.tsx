@@ -1,0 +1,363 @@
+// Analyse: a game or position (tfen, move list, .otg) stepped through with the keyboard, and an
+// engine analysing the shown position continuously: MultiPV lines with clickable moves, the best
+// moves as arrows, an evaluation bar, and the evaluation over the whole game as a graph.
+
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { NO_SQUARE, type Position, stepFrom, stepTo } from '../../engine/index.js';
+import { makeTfen, parseTurn } from '../../notation/index.js';
+import type { EngineLine, Limits, ServerMessage } from '../shared/messages.js';
+import { Board } from './Board.js';
+import { Captures } from './Captures.js';
+import type { Connection } from './connection.js';
+import { EvalGraph } from './EvalGraph.js';
+import { attackersCp, barShare, numberText, resultText, scoreText, SIDE_NAMES } from './format.js';
+import { GameLine } from './gameLine.js';
+import { useMoveInput } from './moveInput.js';
+import { MoveList } from './PlayView.js';
+import { PositionEditor } from './PositionEditor.js';
+import { RecordsPanel } from './RecordsPanel.js';
+
+export interface AnalyseProps {
+  conn: Connection;
+  engines: string[];
+  variants: string[];
+  active: boolean;
+  /** A game to show, replaced whenever another view opens one. */
+  opened: { line: GameLine; ply: number; title: string } | undefined;
+}
+
+/** Time per position when the whole game is evaluated for the graph. */
+const SWEEP_MOVETIME_MS = 300;
+
+/** The squares of a compact turn's steps on `pos`, for an arrow; undefined if it is not a legal turn there. */
+function turnSquares(pos: Position, move: string): number[] | undefined {
+  const steps = parseTurn(pos, move);
+  if (!steps.ok || steps.value.length === 0 || steps.value[0] === 0) return undefined;
+  return [stepFrom(steps.value[0]), ...steps.value.map(stepTo)];
+}
+
+export function AnalyseView(props: AnalyseProps) {
+  const { conn } = props;
+  const [line, setLine] = useState(() => GameLine.ofVariant('berserk'));
+  const [ply, setPly] = useState(0);
+  const [title, setTitle] = useState('');
+  const [flipped, setFlipped] = useState(false);
+  const [analysing, setAnalysing] = useState(false);
+  const [chosenEngine, setEngine] = useState('');
+  const engine = props.engines.includes(chosenEngine) ? chosenEngine : (props.engines[0] ?? '');
+  const [multipv, setMultipv] = useState(3);
+  const [lines, setLines] = useState<EngineLine[]>([]);
+  const [engineState, setEngineState] = useState('');
+  const [engineFailed, setEngineFailed] = useState(false);
+  /** Bumped by a restart, so that the analysis is asked for again. */
+  const [restarts, setRestarts] = useState(0);
+  const [editing, setEditing] = useState(false);
+  const evals = useRef(new Map<number, number>());
+  const [, setEvalVersion] = useState(0);
+  const searchId = useRef(0);
+  /** The turn the running search is about (the shown one, or the one a whole-game evaluation is at). */
+  const searchPly = useRef(0);
+  const [sweep, setSweep] = useState<number | undefined>(undefined);
+
+  const pos = line.at(ply);
+  const outcome = line.outcome(ply);
+
+  const show = (next: GameLine, nextPly: number, nextTitle?: string): void => {
+    if (next !== line) evals.current = new Map();
+    setLine(next);
+    setPly(Math.max(0, Math.min(nextPly, next.length)));
+    if (nextTitle !== undefined) setTitle(nextTitle);
+  };
+  useEffect(() => {
+    if (props.opened !== undefined) {
+      evals.current = new Map();
+      show(props.opened.line, props.opened.ply, props.opened.title);
+    }
+  }, [props.opened]);
+
+  const input = useMoveInput(pos, outcome === undefined, (steps) => {
+    const next = line.truncated(ply);
+    next.push(steps);
+    show(next, ply + 1);
+  });
+
+  const search = (at: number, limits: Limits, lineCount: number): void => {
+    const id = ++searchId.current;
+    searchPly.current = at;
+    conn.send({
+      t: 'search',
+      id,
+      slot: 'analysis',
+      engine,
+      variant: line.variant ?? line.rules.name,
+      rules: line.rulesString,
+      tfen: line.startTfen,
+      moves: line.moveTexts(at),
+      limits,
+      multipv: lineCount,
+    });
+  };
+
+  // The shown position is analysed while analysis is on and this view is open.
+  useEffect(() => {
+    setLines([]);
+    if (sweep !== undefined) return;
+    if (!analysing || !props.active || outcome !== undefined || engine === '') {
+      if (searchId.current > 0) conn.send({ t: 'stop', slot: 'analysis' });
+      return;
+    }
+    search(ply, { infinite: true }, multipv);
+  }, [line, ply, analysing, props.active, engine, multipv, sweep, restarts]);
+
+  // Evaluating the whole game: a short search of every position in turn, for the graph.
+  useEffect(() => {
+    if (sweep === undefined) return;
+    if (sweep > line.length || !props.active || engine === '') {
+      setSweep(undefined);
+      return;
+    }
+    if (line.outcome(sweep) !== undefined) setSweep(sweep + 1);
+    else search(sweep, { movetime: SWEEP_MOVETIME_MS }, 1);
+  }, [sweep, line, props.active]);
+
+  useEffect(
+    () =>
+      conn.listen((m: ServerMessage) => {
+        if (!('slot' in m) || m.slot !== 'analysis') return;
+        if (m.t === 'info' && m.id === searchId.current) {
+          if (sweepRef.current === undefined) setLines(m.lines);
+          const best = m.lines[0];
+          const cp = attackersCp(best?.score, lineRef.current.at(searchPly.current).side);
+          if (cp !== undefined) {
+            evals.current.set(searchPly.current, cp);
+            setEvalVersion((v) => v + 1);
+          }
+        }
+        if (m.t === 'bestmove' && m.id === searchId.current && sweepRef.current !== undefined) setSweep(sweepRef.current + 1);
+        if (m.t === 'engine' && m.state === 'failed') setSweep(undefined);
+        if (m.t === 'engine') {
+          setEngineFailed(m.state === 'failed');
+          setEngineState(
+            m.state === 'failed' ? `${m.engine} failed: ${m.detail ?? ''}` : m.state === 'starting' ? `${m.engine} starting…` : '',
+          );
+        }
+      }),
+    [],
+  );
+  const lineRef = useRef(line);
+  lineRef.current = line;
+  const sweepRef = useRef(sweep);
+  sweepRef.current = sweep;
+
+  // Arrow keys step through the game (not while typing in a field).
+  useEffect(() => {
+    if (!props.active) return undefined;
+    const onKey = (event: KeyboardEvent): void => {
+      const target = event.target as HTMLElement;
+      const typing =
+        target.tagName === 'TEXTAREA' ||
+        target.tagName === 'SELECT' ||
+        (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'file'].includes(target.type));
+      if (typing) return;
+      const steps: Record<string, (p: number) => number> = {
+        ArrowLeft: (p) => p - 1,
+        ArrowRight: (p) => p + 1,
+        Home: () => 0,
+        End: () => line.length,
+        ArrowUp: () => 0,
+        ArrowDown: () => line.length,
+      };
+      const step = steps[event.key];
+      if (step !== undefined) {
+        event.preventDefault();
+        setPly((p) => Math.max(0, Math.min(step(p), line.length)));
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [props.active, line]);
+
+  const playLine = (pv: string[], upTo: number): void => {
+    let next = line.truncated(ply);
+    for (let i = 0; i <= upTo; i++) {
+      const steps = parseTurn(next.last, pv[i]);
+      if (!steps.ok) break;
+      next = next.truncated(next.length);
+      next.push(steps.value);
+    }
+    show(next, next.length);
+  };
+
+  const arrows = lines.map((l) => turnSquares(pos, l.pv[0])).filter((a): a is number[] => a !== undefined);
+  const bestCp = attackersCp(lines[0]?.score, pos.side);
+  const share = bestCp === undefined ? 0.5 : barShare(bestCp);
+  const tfen = makeTfen(pos);
+
+  if (editing) {
+    return (
+      <div class="view analyse">
+        <div class="editor-area">
+          <PositionEditor
+            from={pos}
+            onCancel={() => setEditing(false)}
+            onDone={(start) => {
+              setEditing(false);
+              show(new GameLine({ rules: line.rules, variant: line.variant, rulesString: line.rulesString, start }), 0, 'set-up position');
+            }}
+          />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div class="view analyse">
+      <div class="board-area with-bar">
+        <div class="eval-bar" data-testid="eval-bar" title="attackers' share (dark) against the defenders'">
+          <div class="attackers-share" style={{ height: `${(flipped ? 1 - share : share) * 100}%`, order: flipped ? 1 : 0 }} />
+        </div>
+        <Board
+          pos={input.shown}
+          flipped={flipped}
+          visited={input.pending.length > 0 ? [] : line.visited(ply - 1)}
+          captured={input.pending.length > 0 ? [] : line.captured(ply - 1)}
+          selected={input.selected}
+          targets={input.targets}
+          arrows={input.pending.length > 0 ? [] : arrows}
+          onPress={input.onPress}
+          onDrop={input.onDrop}
+          label="analysis board"
+        />
+      </div>
+      <div class="panel">
+        {title !== '' && <div class="title">{title}</div>}
+        <div class="status" data-testid="analyse-status">
+          {outcome !== undefined ? (
+            <strong>{resultText(outcome.winner, outcome.reason)}</strong>
+          ) : (
+            <span>
+              {SIDE_NAMES[pos.side]} to move{pos.berserker !== NO_SQUARE ? ' (berserk run open)' : ''}
+            </span>
+          )}
+          <span class="ply">
+            turn {ply} of {line.length}
+          </span>
+        </div>
+        {input.pending.length > 0 && (
+          <button class="primary" data-testid="end-turn" onClick={input.endTurn}>
+            End turn
+          </button>
+        )}
+        {input.refusal !== '' && (
+          <div class="refusal" data-testid="refusal">
+            {input.refusal}
+          </div>
+        )}
+        <Captures start={line.start} now={input.shown} />
+        <div class="buttons">
+          <button onClick={() => setPly(0)} title="Home">
+            «
+          </button>
+          <button onClick={() => setPly(Math.max(0, ply - 1))} title="←" data-testid="back">
+            ◀
+          </button>
+          <button onClick={() => setPly(Math.min(line.length, ply + 1))} title="→" data-testid="forward">
+            ▶
+          </button>
+          <button onClick={() => setPly(line.length)} title="End">
+            »
+          </button>
+          <button onClick={() => setFlipped(!flipped)}>Flip</button>
+        </div>
+        <fieldset class="engine">
+          <legend>Engine</legend>
+          <label class="toggle">
+            <input
+              type="checkbox"
+              checked={analysing}
+              onChange={(e) => setAnalysing(e.currentTarget.checked)}
+              data-testid="analyse-toggle"
+            />{' '}
+            Analyse
+          </label>
+          <select value={engine} onChange={(e) => setEngine(e.currentTarget.value)} data-testid="analysis-engine">
+            {props.engines.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+          <label>
+            Lines{' '}
+            <select value={multipv} onChange={(e) => setMultipv(Number(e.currentTarget.value))} data-testid="multipv">
+              {[1, 2, 3, 4, 5].map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          {engineState !== '' && (
+            <div class="engine-state" data-testid="engine-state">
+              {engineState}
+              {engineFailed && (
+                <button
+                  onClick={() => {
+                    conn.send({ t: 'restart', slot: 'analysis', engine });
+                    setEngineFailed(false);
+                    setRestarts((r) => r + 1);
+                  }}
+                >
+                  Restart engine
+                </button>
+              )}
+            </div>
+          )}
+          <ol class="pv-lines" data-testid="pv-lines">
+            {lines.map((l) => (
+              <li key={l.multipv} class="pv-line">
+                <span class="score">
+                  {scoreText(l.score)}
+                  {l.bound === 'lowerbound' ? '≥' : l.bound === 'upperbound' ? '≤' : ''}
+                </span>
+                <span class="depth">d{l.depth}</span>
+                <span class="pv">
+                  {l.pv.slice(0, 12).map((move, k) => (
+                    <span key={k} class="pv-move" onClick={() => playLine(l.pv, k)}>
+                      {move}
+                    </span>
+                  ))}
+                </span>
+              </li>
+            ))}
+          </ol>
+          {lines[0] !== undefined && (
+            <div class="speed" data-testid="speed">
+              depth {lines[0].depth} · {numberText(lines[0].nodes)} nodes · {numberText(lines[0].nps)} nodes/s
+            </div>
+          )}
+        </fieldset>
+        <EvalGraph evals={evals.current} length={line.length} ply={ply} onSelect={setPly} />
+        <div class="buttons">
+          {sweep === undefined ? (
+            <button onClick={() => setSweep(0)} disabled={engine === '' || line.length === 0} data-testid="evaluate-game">
+              Evaluate the whole game
+            </button>
+          ) : (
+            <button onClick={() => setSweep(undefined)}>
+              Stop evaluating (turn {sweep} of {line.length})
+            </button>
+          )}
+        </div>
+        <MoveList line={line} ply={ply} onSelect={setPly} />
+        <RecordsPanel
+          line={line}
+          tfen={tfen}
+          variants={props.variants}
+          onEdit={() => setEditing(true)}
+          onOpen={(next, nextPly, nextTitle) => show(next, nextPly, nextTitle)}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+// The page: three views (play, analyse, watch) kept alive side by side, so that a game in play
+// survives a look at the analysis board; the server connection and its configured engines.
+
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { VARIANT_IDS } from '../../engine/index.js';
+import { AnalyseView } from './AnalyseView.js';
+import { Connection } from './connection.js';
+import type { GameLine } from './gameLine.js';
+import { PlayView } from './PlayView.js';
+import { WatchView } from './WatchView.js';
+
+type ViewName = 'play' | 'analyse' | 'watch';
+
+interface ServerInfo {
+  engines: string[];
+  variants: string[];
+  watch: string[];
+  version: string;
+}
+
+export function App() {
+  const conn = useMemo(() => new Connection(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`), []);
+  // The board is drawn at once; the server's engines and folders fill in when it answers.
+  const [server, setServer] = useState<ServerInfo>({ engines: [], variants: [...VARIANT_IDS], watch: [], version: '' });
+  const [connected, setConnected] = useState(false);
+  const [view, setView] = useState<ViewName>(() => (location.hash.slice(1) as ViewName) || 'play');
+  const [opened, setOpened] = useState<{ line: GameLine; ply: number; title: string } | undefined>(undefined);
+  // A view is built when first shown, then kept (a game in play survives a look elsewhere).
+  const [built, setBuilt] = useState<ReadonlySet<ViewName>>(() => new Set([view]));
+  useEffect(() => {
+    if (!built.has(view)) setBuilt(new Set([...built, view]));
+  }, [view]);
+
+  useEffect(() => {
+    const offState = conn.onState((open) => {
+      setConnected(open);
+      if (open) conn.send({ t: 'hello' });
+    });
+    const off = conn.listen((m) => {
+      if (m.t === 'hello') setServer({ engines: m.engines, variants: m.variants, watch: m.watch, version: m.version });
+    });
+    return () => {
+      offState();
+      off();
+    };
+  }, []);
+  useEffect(() => {
+    location.hash = view;
+  }, [view]);
+  // The address names the view: back, forward and links switch views.
+  useEffect(() => {
+    const onHash = (): void => {
+      const name = location.hash.slice(1);
+      if (name === 'play' || name === 'analyse' || name === 'watch') setView(name);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  const open = (line: GameLine, title: string, ply = 0): void => {
+    setOpened({ line, ply, title });
+    setBuilt(new Set([...built, 'analyse']));
+    setView('analyse');
+  };
+
+  return (
+    <div class="app">
+      <header>
+        <h1>Hnefi</h1>
+        <nav>
+          {(['play', 'analyse', 'watch'] as const).map((name) => (
+            <button key={name} class={view === name ? 'active' : ''} onClick={() => setView(name)} data-view={name}>
+              {name[0].toUpperCase() + name.slice(1)}
+            </button>
+          ))}
+        </nav>
+        <span class={`connection ${connected ? 'up' : 'down'}`} data-testid="connection">
+          {connected ? server.version || 'connected' : 'connecting…'}
+        </span>
+      </header>
+      <main>
+        <section hidden={view !== 'play'}>
+          {built.has('play') && (
+            <PlayView
+              conn={conn}
+              engines={server.engines}
+              variants={server.variants}
+              active={view === 'play'}
+              onAnalyse={(line) => open(line, 'game in play', line.length)}
+            />
+          )}
+        </section>
+        <section hidden={view !== 'analyse'}>
+          {built.has('analyse') && (
+            <AnalyseView conn={conn} engines={server.engines} variants={server.variants} active={view === 'analyse'} opened={opened} />
+          )}
+        </section>
+        <section hidden={view !== 'watch'}>
+          {built.has('watch') && <WatchView conn={conn} presets={server.watch} onOpen={(line, title) => open(line, title)} />}
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,415 @@
+// Play: a person against an engine, two engines against each other, or two people at one board;
+// movetime or a clock with increment (shown running); undo, resign, new game; the result and why.
+
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { type Side } from '../../engine/index.js';
+import { parseTurn } from '../../notation/index.js';
+import type { EngineLine, Limits, ServerMessage, Slot } from '../shared/messages.js';
+import { Board } from './Board.js';
+import { Captures } from './Captures.js';
+import type { Connection } from './connection.js';
+import { clockText, resultText, scoreText, SIDE_NAMES } from './format.js';
+import { GameLine } from './gameLine.js';
+import { useMoveInput } from './moveInput.js';
+
+type SeatChoice = 'attackers' | 'defenders' | 'engines' | 'people';
+
+interface Settings {
+  variant: string;
+  you: SeatChoice;
+  engines: [string, string];
+  timeMode: 'movetime' | 'clock';
+  movetimeS: number;
+  clockMin: number;
+  incrementS: number;
+}
+
+interface Game {
+  line: GameLine;
+  /** Engine name per side, or undefined for a person. */
+  seats: [string | undefined, string | undefined];
+  settings: Settings;
+  /** Clock mode: remaining ms per side at the start of the current turn. */
+  remaining: [number, number];
+  turnStarted: number;
+  result?: string;
+}
+
+const SLOT_OF: [Slot, Slot] = ['attackers', 'defenders'];
+
+export function PlayView(props: {
+  conn: Connection;
+  engines: string[];
+  variants: string[];
+  active: boolean;
+  onAnalyse: (line: GameLine) => void;
+}) {
+  const { conn } = props;
+  const [settings, setSettings] = useState<Settings>({
+    variant: 'brandubh',
+    you: 'attackers',
+    engines: [props.engines[0] ?? '', props.engines[0] ?? ''],
+    timeMode: 'movetime',
+    movetimeS: 1,
+    clockMin: 5,
+    incrementS: 3,
+  });
+  const [game, setGame] = useState<Game>(() => newGame(settings));
+  const [flipped, setFlipped] = useState(false);
+  const [, setTick] = useState(0);
+  const [engineError, setEngineError] = useState<{ slot: Slot; engine: string; detail: string } | undefined>(undefined);
+  const [thinking, setThinking] = useState<EngineLine | undefined>(undefined);
+  const searchId = useRef(0);
+  const gameRef = useRef(game);
+  gameRef.current = game;
+
+  // The server names its engines after the page is drawn: seats get the first engine until chosen.
+  useEffect(() => {
+    if (props.engines.length === 0) return;
+    const known = (name: string): string => (props.engines.includes(name) ? name : props.engines[0]);
+    setSettings((s) => ({ ...s, engines: [known(s.engines[0]), known(s.engines[1])] }));
+    setGame((g) => ({
+      ...g,
+      seats: [g.seats[0] === undefined ? undefined : known(g.seats[0]), g.seats[1] === undefined ? undefined : known(g.seats[1])],
+    }));
+  }, [props.engines.join('\n')]);
+
+  const pos = game.line.last;
+  const mover = pos.side;
+  const engineToMove = game.seats[mover];
+  const over = game.result !== undefined;
+
+  const finish = (g: Game, result: string): Game => ({ ...g, result });
+  const afterTurn = (g: Game, steps: number[]): Game => {
+    const side = g.line.last.side;
+    const line = g.line.truncated(g.line.length);
+    line.push(steps);
+    const now = performance.now();
+    const remaining: [number, number] = [...g.remaining];
+    if (g.settings.timeMode === 'clock') remaining[side] = remaining[side] - (now - g.turnStarted) + g.settings.incrementS * 1000;
+    const next: Game = { ...g, line, remaining, turnStarted: now };
+    const outcome = line.outcome();
+    return outcome !== undefined ? finish(next, resultText(outcome.winner, outcome.reason)) : next;
+  };
+
+  const input = useMoveInput(pos, !over && engineToMove === undefined, (steps) => setGame((g) => afterTurn(g, steps)));
+
+  // The engine to move is asked for its turn.
+  useEffect(() => {
+    if (over || engineToMove === undefined || engineError !== undefined) return;
+    const id = ++searchId.current;
+    const g = game;
+    const elapsed = performance.now() - g.turnStarted;
+    const limits: Limits =
+      g.settings.timeMode === 'movetime'
+        ? { movetime: Math.round(g.settings.movetimeS * 1000) }
+        : {
+            atime: Math.max(0, Math.round(g.remaining[0] - (mover === 0 ? elapsed : 0))),
+            dtime: Math.max(0, Math.round(g.remaining[1] - (mover === 1 ? elapsed : 0))),
+            ainc: g.settings.incrementS * 1000,
+            dinc: g.settings.incrementS * 1000,
+          };
+    setThinking(undefined);
+    conn.send({
+      t: 'search',
+      id,
+      slot: SLOT_OF[mover],
+      engine: engineToMove,
+      variant: g.line.variant ?? g.settings.variant,
+      tfen: g.line.startTfen,
+      moves: g.line.moveTexts(),
+      limits,
+    });
+  }, [game.line, over, engineError]);
+
+  useEffect(
+    () =>
+      conn.listen((message: ServerMessage) => {
+        if (message.t === 'info' && message.slot !== 'analysis' && message.id === searchId.current) setThinking(message.lines[0]);
+        if (message.t === 'bestmove' && message.slot !== 'analysis' && message.id === searchId.current) {
+          const g = gameRef.current;
+          if (g.result !== undefined) return;
+          const side = g.line.last.side;
+          const steps = parseTurn(g.line.last, message.move);
+          if (!steps.ok) {
+            setGame(finish(g, `${SIDE_NAMES[side ^ 1]} win: ${g.seats[side]} played an illegal move (${steps.error.message})`));
+            return;
+          }
+          setGame(afterTurn(g, steps.value));
+        }
+        if (message.t === 'engine' && message.slot !== 'analysis' && message.state === 'failed') {
+          const g = gameRef.current;
+          const seat = g.seats[message.slot === 'attackers' ? 0 : 1];
+          if (seat !== undefined && g.result === undefined)
+            setEngineError({ slot: message.slot, engine: message.engine, detail: message.detail ?? '' });
+        }
+      }),
+    [],
+  );
+
+  // The running clock is redrawn ten times a second; a flag that falls ends the game.
+  useEffect(() => {
+    if (game.settings.timeMode !== 'clock' || over || !props.active) return undefined;
+    const timer = setInterval(() => {
+      const g = gameRef.current;
+      const side = g.line.last.side;
+      if (g.result === undefined && g.remaining[side] - (performance.now() - g.turnStarted) <= 0) {
+        searchId.current++;
+        if (g.seats[side] !== undefined) conn.send({ t: 'stop', slot: SLOT_OF[side] });
+        setGame(finish(g, `${SIDE_NAMES[side ^ 1]} win: ${SIDE_NAMES[side].toLowerCase()} ran out of time`));
+      }
+      setTick((t) => t + 1);
+    }, 100);
+    return () => clearInterval(timer);
+  }, [game.settings.timeMode, over, props.active]);
+
+  const stopEngines = (): void => {
+    searchId.current++;
+    for (const side of [0, 1] as const) if (game.seats[side] !== undefined) conn.send({ t: 'stop', slot: SLOT_OF[side] });
+  };
+  const start = (): void => {
+    stopEngines();
+    setEngineError(undefined);
+    setThinking(undefined);
+    setGame(newGame(settings));
+    setFlipped(settings.you === 'defenders');
+  };
+  const undo = (): void => {
+    stopEngines();
+    const people = game.seats.map((s) => s === undefined);
+    let ply = game.line.length;
+    // Back to the last position where a person was to move, at least one turn back.
+    do ply--;
+    while (ply > 0 && !people[game.line.at(ply).side]);
+    if (ply < 0 || !people[game.line.at(Math.max(0, ply)).side]) return;
+    setGame({ ...game, line: game.line.truncated(ply), result: undefined, turnStarted: performance.now() });
+  };
+  const resign = (): void => {
+    stopEngines();
+    const loser = game.seats[0] === undefined ? (game.seats[1] === undefined ? mover : 0) : 1;
+    setGame(finish(game, `${SIDE_NAMES[loser ^ 1]} win: ${SIDE_NAMES[loser].toLowerCase()} resigned`));
+  };
+  const restart = (): void => {
+    if (engineError === undefined) return;
+    conn.send({ t: 'restart', slot: engineError.slot, engine: engineError.engine });
+    setEngineError(undefined);
+  };
+
+  const now = performance.now();
+  const clockOf = (side: Side): number => game.remaining[side] - (side === mover && !over ? now - game.turnStarted : 0);
+  const last = game.line.length - 1;
+  const set = (patch: Partial<Settings>): void => setSettings({ ...settings, ...patch });
+
+  return (
+    <div class="view play">
+      <div class={`board-area${game.settings.timeMode === 'clock' ? ' clocked' : ''}`}>
+        {game.settings.timeMode === 'clock' && (
+          <Clock side={flipped ? 0 : 1} ms={clockOf(flipped ? 0 : 1)} running={!over && mover === (flipped ? 0 : 1)} />
+        )}
+        <Board
+          pos={input.shown}
+          flipped={flipped}
+          visited={input.pending.length > 0 ? [] : game.line.visited(last)}
+          captured={input.pending.length > 0 ? [] : game.line.captured(last)}
+          selected={input.selected}
+          targets={input.targets}
+          onPress={input.onPress}
+          onDrop={input.onDrop}
+          label="game board"
+        />
+        {game.settings.timeMode === 'clock' && (
+          <Clock side={flipped ? 1 : 0} ms={clockOf(flipped ? 1 : 0)} running={!over && mover === (flipped ? 1 : 0)} />
+        )}
+      </div>
+      <div class="panel">
+        <div class="status" data-testid="status">
+          {game.result !== undefined ? (
+            <strong class="result" data-testid="result">
+              {game.result}
+            </strong>
+          ) : engineToMove !== undefined ? (
+            <span>
+              {SIDE_NAMES[mover]} ({engineToMove}) thinking
+              {thinking?.depth !== undefined ? `: depth ${thinking.depth} ${scoreText(thinking.score)}` : '…'}
+            </span>
+          ) : (
+            <span>
+              {SIDE_NAMES[mover]} to move{input.pending.length > 0 ? ': the berserk run goes on' : ''}
+            </span>
+          )}
+        </div>
+        {input.pending.length > 0 && (
+          <button class="primary" data-testid="end-turn" onClick={input.endTurn}>
+            End turn
+          </button>
+        )}
+        {input.refusal !== '' && (
+          <div class="refusal" data-testid="refusal">
+            {input.refusal}
+          </div>
+        )}
+        <Captures start={game.line.start} now={input.shown} />
+        {engineError !== undefined && (
+          <div class="engine-error" data-testid="engine-error">
+            <strong>{engineError.engine} failed</strong> ({engineError.slot}): {engineError.detail}
+            <button onClick={restart} data-testid="restart-engine">
+              Restart engine
+            </button>
+          </div>
+        )}
+        <div class="buttons">
+          <button onClick={undo} disabled={game.line.length === 0 || game.seats.every((s) => s !== undefined)} data-testid="undo">
+            Undo
+          </button>
+          <button onClick={resign} disabled={over || game.seats.every((s) => s !== undefined)} data-testid="resign">
+            Resign
+          </button>
+          <button onClick={() => setFlipped(!flipped)}>Flip</button>
+          <button onClick={() => props.onAnalyse(game.line)}>Analyse</button>
+        </div>
+        <MoveList line={game.line} />
+        <fieldset class="settings">
+          <legend>New game</legend>
+          <label>
+            Variant{' '}
+            <select value={settings.variant} onChange={(e) => set({ variant: e.currentTarget.value })} data-testid="variant">
+              {props.variants.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            You play{' '}
+            <select value={settings.you} onChange={(e) => set({ you: e.currentTarget.value as SeatChoice })} data-testid="you">
+              <option value="attackers">attackers</option>
+              <option value="defenders">defenders</option>
+              <option value="engines">nobody: engine against engine</option>
+              <option value="people">both sides</option>
+            </select>
+          </label>
+          {settings.you !== 'people' &&
+            [0, 1]
+              .filter((side) => settings.you !== SLOT_OF[side])
+              .map((side) => (
+                <label key={side}>
+                  {SIDE_NAMES[side]} engine{' '}
+                  <select
+                    value={settings.engines[side]}
+                    onChange={(e) => {
+                      const engines: [string, string] = [...settings.engines];
+                      engines[side] = e.currentTarget.value;
+                      set({ engines });
+                    }}
+                  >
+                    {props.engines.map((name) => (
+                      <option key={name} value={name}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ))}
+          <label>
+            Time{' '}
+            <select
+              value={settings.timeMode}
+              onChange={(e) => set({ timeMode: e.currentTarget.value as Settings['timeMode'] })}
+              data-testid="time-mode"
+            >
+              <option value="movetime">engine time per move</option>
+              <option value="clock">clock with increment</option>
+            </select>
+          </label>
+          {settings.timeMode === 'movetime' ? (
+            <label>
+              Seconds per move{' '}
+              <input
+                type="number"
+                min="0.05"
+                step="0.05"
+                value={settings.movetimeS}
+                onChange={(e) => set({ movetimeS: Number(e.currentTarget.value) || 1 })}
+                data-testid="movetime"
+              />
+            </label>
+          ) : (
+            <>
+              <label>
+                Minutes{' '}
+                <input
+                  type="number"
+                  min="0.1"
+                  step="0.5"
+                  value={settings.clockMin}
+                  onChange={(e) => set({ clockMin: Number(e.currentTarget.value) || 5 })}
+                  data-testid="clock-minutes"
+                />
+              </label>
+              <label>
+                Increment, s{' '}
+                <input
+                  type="number"
+                  min="0"
+                  step="1"
+                  value={settings.incrementS}
+                  onChange={(e) => set({ incrementS: Number(e.currentTarget.value) || 0 })}
+                />
+              </label>
+            </>
+          )}
+          <button class="primary" onClick={start} data-testid="new-game">
+            New game
+          </button>
+        </fieldset>
+      </div>
+    </div>
+  );
+}
+
+function newGame(settings: Settings): Game {
+  const seats: [string | undefined, string | undefined] = [undefined, undefined];
+  for (const side of [0, 1] as const) {
+    const person = settings.you === 'people' || settings.you === SLOT_OF[side];
+    seats[side] = person ? undefined : settings.engines[side];
+  }
+  const ms = settings.clockMin * 60_000;
+  return { line: GameLine.ofVariant(settings.variant), seats, settings, remaining: [ms, ms], turnStarted: performance.now() };
+}
+
+function Clock({ side, ms, running }: { side: Side; ms: number; running: boolean }) {
+  return (
+    <div class={`clock ${running ? 'running' : ''} ${ms < 10_000 ? 'low' : ''}`} data-testid={`clock-${SLOT_OF[side]}`}>
+      <span class={`swatch ${side === 0 ? 'attacker' : 'defender'}`} />
+      {SIDE_NAMES[side]} <strong>{clockText(ms)}</strong>
+    </div>
+  );
+}
+
+/** The turns, numbered by turn pairs; clickable when `onSelect` is given. */
+export function MoveList({ line, ply, onSelect }: { line: GameLine; ply?: number; onSelect?: (ply: number) => void }) {
+  const texts = line.moveTexts();
+  const rows = [];
+  const firstSide = line.start.side;
+  for (let i = 0; i < texts.length; i += 2) {
+    const cell = (k: number) =>
+      k < texts.length && (
+        <span class={`move${ply === k + 1 ? ' current' : ''}`} data-ply={k + 1} onClick={onSelect ? () => onSelect(k + 1) : undefined}>
+          {texts[k]}
+        </span>
+      );
+    rows.push(
+      <li key={i}>
+        <span class="number">{i / 2 + 1}.</span>
+        {cell(i)}
+        {cell(i + 1)}
+      </li>,
+    );
+  }
+  return (
+    <ol class="moves" data-testid="moves" data-first={SIDE_NAMES[firstSide]}>
+      {rows.length === 0 ? <li class="empty">no turns yet</li> : rows}
+    </ol>
+  );
+}

@@ -1,0 +1,142 @@
+// The analysis board's records: the shown position's tfen, a position or game pasted (tfen, move
+// list, .otg record) or set up by hand, .otg files opened and saved, the move list copied or saved.
+
+import { useState } from 'preact/hooks';
+import type { Result } from '../../engine/index.js';
+import { GameLine, parseMoveList } from './gameLine.js';
+import { readOtg, writeOtg } from './otgFile.js';
+
+export interface RecordsProps {
+  line: GameLine;
+  /** The shown position's tfen. */
+  tfen: string;
+  variants: string[];
+  onEdit: () => void;
+  /** Shows a game from a record or a paste, at a turn, with a title. */
+  onOpen: (line: GameLine, ply: number, title: string) => void;
+}
+
+export function RecordsPanel({ line, tfen, variants, onEdit, onOpen }: RecordsProps) {
+  const [setupText, setSetupText] = useState('');
+  const [setupVariant, setSetupVariant] = useState('berserk');
+  const [message, setMessage] = useState('');
+
+  const applySetup = (kind: 'tfen' | 'moves'): void => {
+    const text = setupText.trim();
+    let result: Result<GameLine>;
+    if (text.includes('[rules:')) {
+      const record = readOtg(text);
+      result = record.ok ? { ok: true, value: record.value.line } : record;
+    } else if (kind === 'tfen') {
+      result = GameLine.fromTfen(setupVariant, text);
+    } else {
+      result = GameLine.withMoves(baseSetup(setupVariant), parseMoveList(text));
+    }
+    if (!result.ok) {
+      setMessage(result.error.message);
+      return;
+    }
+    setMessage('');
+    onOpen(result.value, kind === 'tfen' ? 0 : result.value.length, '');
+  };
+  const loadFile = async (file: File): Promise<void> => {
+    const record = readOtg(await file.text());
+    if (!record.ok) {
+      setMessage(`${file.name}: ${record.error.message}`);
+      return;
+    }
+    setMessage('');
+    const tags = record.value.tags;
+    onOpen(record.value.line, 0, `${tags.attackers ?? '?'} – ${tags.defenders ?? '?'}${tags.termination ? ` (${tags.termination})` : ''}`);
+  };
+  const download = (name: string, text: string): void => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  const copy = (text: string, what: string): void => {
+    void navigator.clipboard?.writeText(text).then(
+      () => setMessage(`${what} copied`),
+      () => setMessage(`${what}: ${text}`),
+    );
+  };
+  const saveOtg = (): void => {
+    const outcome = line.outcome();
+    const result = outcome === undefined ? '' : outcome.winner === null ? '0' : outcome.winner === 0 ? '1' : '-1';
+    const tags: Record<string, string> = {
+      event: 'Hnefi GUI',
+      site: 'hnefi gui',
+      date: new Date().toISOString().slice(0, 10).replace(/-/g, '.'),
+    };
+    if (line.variant !== undefined) tags.variant = line.variant;
+    if (result !== '') tags.result = result;
+    if (outcome !== undefined) tags.termination = outcome.reason;
+    download('game.otg', writeOtg(line, tags));
+  };
+
+  return (
+    <fieldset class="records">
+      <legend>Position and records</legend>
+      <div class="tfen">
+        <input readOnly value={tfen} data-testid="tfen" />
+        <button onClick={() => copy(tfen, 'tfen')}>Copy tfen</button>
+      </div>
+      <label>
+        Variant{' '}
+        <select value={setupVariant} onChange={(e) => setSetupVariant(e.currentTarget.value)} data-testid="setup-variant">
+          {variants.map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </select>
+      </label>
+      <textarea
+        rows={3}
+        placeholder="paste a tfen, a move list or an .otg record"
+        value={setupText}
+        onInput={(e) => setSetupText(e.currentTarget.value)}
+        data-testid="setup-text"
+      />
+      <div class="buttons">
+        <button onClick={() => applySetup('tfen')} data-testid="set-tfen">
+          Set tfen
+        </button>
+        <button onClick={() => applySetup('moves')} data-testid="set-moves">
+          Set moves
+        </button>
+        <button onClick={onEdit} data-testid="edit">
+          Edit position
+        </button>
+        <label class="file">
+          Open .otg{' '}
+          <input
+            type="file"
+            accept=".otg,text/plain"
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              if (file) void loadFile(file);
+            }}
+            data-testid="otg-file"
+          />
+        </label>
+        <button onClick={saveOtg}>Save .otg</button>
+        <button onClick={() => copy(line.moveTexts().join(' '), 'moves')}>Copy moves</button>
+        <button onClick={() => download('moves.txt', `${line.moveTexts().join(' ')}\n`)}>Save moves</button>
+      </div>
+      {message !== '' && (
+        <div class="message" data-testid="setup-message">
+          {message}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+function baseSetup(variant: string) {
+  const line = GameLine.ofVariant(variant);
+  return { rules: line.rules, variant, start: line.start };
+}

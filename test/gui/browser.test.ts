@@ -1,0 +1,237 @@
+// The GUI in a real browser: a game against the engine clicked to its end, a berserk chain entered
+// step by step, an illegal step refused with its reason, live analysis, an .otg stepped through, a
+// running tournament watched, and a crashing engine reported.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getVariant, Position } from '../../src/engine/index.js';
+import { makeTfen, parseTurn } from '../../src/notation/index.js';
+import { gameRulesString, makeOtg, playTurnRecorded } from '../../src/notation/index.js';
+import { CLI, launchBrowser, startGuiProcess, type GuiProcess, type TestBrowser } from './guiProcess.js';
+
+/** A berserk position where the attacker on d1 captures on d5 (c5) and goes on to d7 (capturing e7). */
+const CHAIN_TFEN = '11/11/9K1/11/4Tt5/11/1tT8/11/11/9T1/3t7 a -';
+
+let gui: GuiProcess;
+let browser: TestBrowser;
+let folder: string;
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'hnefi-gui-'));
+  [gui, browser] = await Promise.all([
+    startGuiProcess([
+      '--engine',
+      `name=Hnefi cmd=${process.execPath} args="${CLI}" option.Threads=1`,
+      '--engine',
+      `name=Crasher cmd=${process.execPath} args="test/fixtures/brokenEngine.mjs crash"`,
+    ]),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await gui?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+async function open(view: 'play' | 'analyse' | 'watch'): Promise<Page> {
+  const page = await browser.browser.newPage({ viewport: { width: 1200, height: 800 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${gui.url}#${view}`);
+  await page.locator(`.${view} .board, .watch-form`).first().waitFor();
+  expect(errors).toEqual([]);
+  return page;
+}
+
+const status = (page: Page): Promise<string> => page.locator('.play [data-testid=status]').innerText();
+
+describe('hnefi gui in Chromium', () => {
+  it('plays a whole game against the engine by clicks', async () => {
+    const page = await open('play');
+    await page.selectOption('[data-testid=variant]', 'brandubh');
+    await page.selectOption('[data-testid=you]', 'attackers');
+    await page.fill('[data-testid=movetime]', '0.05');
+    await page.click('[data-testid=new-game]');
+    for (let turn = 0; turn < 200; turn++) {
+      await page.waitForFunction(() => {
+        const text = document.querySelector('.play [data-testid=status]')?.textContent ?? '';
+        return text.includes('Attackers to move') || document.querySelector('.play [data-testid=result]') !== null;
+      });
+      if ((await page.locator('.play [data-testid=result]').count()) > 0) break;
+      // Any attacker with a step: click it, then one of the targets the page offers.
+      const squares = await page.locator('.play [data-piece].attacker').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-piece')!));
+      let moved = false;
+      for (const square of squares.sort(() => Math.random() - 0.5)) {
+        await page.click(`.play [data-square=${square}]`);
+        const targets = await page.locator('.play [data-target]').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-target')!));
+        if (targets.length === 0) continue;
+        await page.click(`.play [data-square=${targets[Math.floor(Math.random() * targets.length)]}]`);
+        if ((await page.locator('.play [data-testid=end-turn]').count()) > 0) await page.click('.play [data-testid=end-turn]');
+        moved = true;
+        break;
+      }
+      expect(moved).toBe(true);
+    }
+    const result = await page.locator('.play [data-testid=result]').innerText();
+    expect(result).toMatch(/^(Attackers win|Defenders win|Draw): /);
+    expect(await page.locator('.play [data-testid=moves] .move').count()).toBeGreaterThan(1);
+    await page.close();
+  });
+
+  it('takes a berserk chain step by step and shows it as one turn', async () => {
+    const page = await open('analyse');
+    await page.selectOption('[data-testid=setup-variant]', 'berserk');
+    await page.fill('[data-testid=setup-text]', CHAIN_TFEN);
+    await page.click('[data-testid=set-tfen]');
+    await page.click('.analyse [data-square=d1]');
+    await page.click('.analyse [data-square=d5]');
+    // The run is open: the same piece goes on, and the turn is not over yet.
+    await page.locator('.analyse [data-testid=end-turn]').waitFor();
+    expect(await page.locator('.analyse [data-target]').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-target')))).toContain('d7');
+    expect(await page.locator('.analyse [data-testid=moves] .move').count()).toBe(0);
+    await page.click('.analyse [data-square=d7]');
+    await expect.poll(() => page.locator('.analyse [data-testid=moves] .move').allInnerTexts()).toEqual(['d1d5d7']);
+    expect(await page.locator('.analyse .board .visited').count()).toBe(3);
+    expect(await page.locator('.analyse .board .captured-mark').count()).toBe(2);
+    expect(await page.locator('.analyse [data-testid=end-turn]').count()).toBe(0);
+    await page.close();
+  });
+
+  it("refuses an illegal step with the rules' reason, and takes a dragged one", async () => {
+    const page = await open('play');
+    await page.selectOption('[data-testid=variant]', 'brandubh');
+    await page.selectOption('[data-testid=you]', 'people');
+    await page.click('[data-testid=new-game]');
+    await page.click('.play [data-square=a4]');
+    await page.click('.play [data-square=a7]');
+    expect(await page.locator('.play [data-testid=refusal]').innerText()).toContain('only the king may stop on a corner');
+    await page.click('.play [data-square=d6]');
+    await page.click('.play [data-square=d4]');
+    expect(await page.locator('.play [data-testid=refusal]').innerText()).toContain('d4 is occupied');
+    expect(await status(page)).toContain('Attackers to move');
+    expect(await page.locator('.play [data-testid=moves] .move').count()).toBe(0);
+    // A piece dragged, faster than the board redraws, onto a target square moves there.
+    const from = await page.locator('.play [data-square=d2]').boundingBox();
+    const to = await page.locator('.play [data-square=b2]').boundingBox();
+    if (from === null || to === null) throw new Error('squares d2 and b2 are not on the page');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 3 });
+    await page.mouse.up();
+    await expect.poll(() => page.locator('.play [data-testid=moves] .move').allInnerTexts()).toEqual(['d2b2']);
+    await page.close();
+  });
+
+  it('analyses with MultiPV lines, the best move as an arrow, and clickable moves', async () => {
+    const page = await open('analyse');
+    await page.selectOption('[data-testid=multipv]', '3');
+    await page.check('[data-testid=analyse-toggle]');
+    await expect.poll(() => page.locator('.analyse .pv-line').count(), { timeout: 20_000 }).toBe(3);
+    expect(await page.locator('.analyse .board .arrow.best').count()).toBe(1);
+    expect(await page.locator('[data-testid=speed]').innerText()).toMatch(/nodes\/s/);
+    expect(Number(await page.locator('[data-testid=eval-graph]').getAttribute('data-points'))).toBeGreaterThan(0);
+    await page.locator('.analyse .pv-line').first().locator('.pv-move').nth(1).click();
+    await expect.poll(() => page.locator('.analyse [data-testid=analyse-status] .ply').innerText()).toBe('turn 2 of 2');
+    await page.uncheck('[data-testid=analyse-toggle]');
+    await page.close();
+  });
+
+  it('loads an .otg record and steps through it with the keyboard', async () => {
+    const rules = getVariant('copenhagen');
+    if (!rules.ok) throw new Error(rules.error.message);
+    const moves = ['d1d3', 'f4f3', 'a4c4', 'g5i5', 'k7i7'];
+    const pos = Position.start(rules.value);
+    const tfens = [makeTfen(pos)];
+    const turns = moves.map((move) => {
+      const steps = parseTurn(pos, move);
+      if (!steps.ok) throw new Error(steps.error.message);
+      const recorded = playTurnRecorded(pos, steps.value);
+      tfens.push(makeTfen(pos));
+      return recorded;
+    });
+    const file = join(folder, 'game.otg');
+    writeFileSync(
+      file,
+      makeOtg({
+        tags: { attackers: 'Ann', defenders: 'Bob', variant: 'copenhagen' },
+        rules: gameRulesString(rules.value, undefined),
+        turns,
+      }),
+    );
+    const page = await open('analyse');
+    await page.setInputFiles('[data-testid=otg-file]', file);
+    await expect.poll(() => page.locator('.analyse .title').innerText()).toContain('Ann');
+    const ply = () => page.locator('.analyse [data-testid=analyse-status] .ply').innerText();
+    expect(await ply()).toBe(`turn 0 of ${moves.length}`);
+    for (let i = 1; i <= 3; i++) await page.keyboard.press('ArrowRight');
+    expect(await ply()).toBe(`turn 3 of ${moves.length}`);
+    expect(await page.inputValue('[data-testid=tfen]')).toBe(tfens[3]);
+    await page.keyboard.press('End');
+    expect(await page.inputValue('[data-testid=tfen]')).toBe(tfens[5]);
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.inputValue('[data-testid=tfen]')).toBe(tfens[4]);
+    expect(await page.locator('.analyse [data-testid=moves] .move').allInnerTexts()).toEqual(moves);
+    await page.close();
+  });
+
+  it('watches a running tournament until a new game appears, and opens it', async () => {
+    const out = join(folder, 'tournament');
+    const page = await open('watch');
+    await page.fill('[data-testid=watch-folder]', out);
+    await page.click('[data-testid=watch-start]');
+    const runner = spawn(
+      process.execPath,
+      [
+        CLI,
+        'tournament',
+        '--variant',
+        'brandubh',
+        '--depth',
+        '3',
+        '--games',
+        '4',
+        '--concurrency',
+        '1',
+        '--out',
+        out,
+        '--quiet',
+        '--engine',
+        `name=one cmd=${process.execPath} args="${CLI}"`,
+        '--engine',
+        `name=two cmd=${process.execPath} args="${CLI}"`,
+      ],
+      { stdio: 'ignore' },
+    );
+    try {
+      // A game is shown move by move while it is played, then listed when it ends.
+      await expect.poll(() => page.locator('[data-live]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('[data-testid=finished-games] tbody tr').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(await page.locator('[data-testid=standings]').innerText()).toMatch(/one/);
+      await page.locator('[data-testid=finished-games] tbody tr').first().click();
+      await expect.poll(() => page.locator('.analyse .title').innerText()).toMatch(/one|two/);
+      expect(await page.locator('.analyse [data-testid=moves] .move').count()).toBeGreaterThan(0);
+    } finally {
+      runner.kill('SIGTERM');
+      await page.close();
+    }
+  });
+
+  it('reports an engine that crashes, with a way to restart it', async () => {
+    const page = await open('play');
+    await page.selectOption('[data-testid=variant]', 'brandubh');
+    await page.selectOption('[data-testid=you]', 'defenders');
+    await page.locator('.play fieldset.settings select').nth(2).selectOption('Crasher');
+    await page.click('[data-testid=new-game]');
+    const error = page.locator('.play [data-testid=engine-error]');
+    await error.waitFor({ timeout: 20_000 });
+    expect(await error.innerText()).toMatch(/Crasher failed.*crash/s);
+    expect(await page.locator('.play [data-testid=restart-engine]').count()).toBe(1);
+    await page.close();
+  });
+});
