@@ -3,7 +3,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { Perft, VARIANTS } from '../engine/index.js';
 import { Game } from '../facade/game.js';
-import { perftByTurn, perSecond } from '../protocol/perftReport.js';
+import { perftByTurnText, perSecond } from '../protocol/perftReport.js';
 import { numberText, variantFlag, wholeNumberIn } from './options.js';
 
 interface PerftArgs {
@@ -43,7 +43,7 @@ export const perftCommand: CommandModule<object, PerftArgs> = {
     const start = performance.now();
     let total = 0;
     if (args.divide) {
-      for (const { turn, nodes } of perftByTurn(game.pos, args.depth, args.full)) {
+      for (const { turn, nodes } of perftByTurnText(game.pos, args.depth, args.full)) {
         console.log(`${turn}: ${nodes}`);
         total += nodes;
       }

@@ -82,6 +82,10 @@ export class Searcher {
   private aborted = false;
   private limitsActive = false;
   private startTime = 0;
+  /** When the clock of the limits started: the start, or a ponder search's ponderhit. */
+  private clockStart = 0;
+  /** A ponder search before its ponderhit: no limit counts (stop[1] is set until the ponderhit). */
+  private pondering = false;
   private maximumTime = Infinity;
   private nodeLimit = Infinity;
   private nextCheck = 0;
@@ -113,6 +117,16 @@ export class Searcher {
     this.tt.clear();
     this.history.fill(0);
     this.killers.fill(0);
+  }
+
+  /** Whether the hash table still has memory to map or a clear to finish (see prepareTableSlice). */
+  get tablePending(): boolean {
+    return this.tt.pending;
+  }
+
+  /** Readies the next slice of the hash table (a few ms to tens of ms); false once it is all ready. */
+  prepareTableSlice(): boolean {
+    return this.tt.prepareSlice();
   }
 
   /** Evaluation weights other than weights.ts's (for tuning matches); undefined restores those. */
@@ -162,6 +176,8 @@ export class Searcher {
     this.pos = pos;
     this.stop = stop;
     this.startTime = limits.startTime !== undefined ? limits.startTime - performance.timeOrigin : performance.now();
+    this.clockStart = this.startTime;
+    this.pondering = limits.ponder === true && stop.length > 1 && Atomics.load(stop, 1) !== 0;
     this.nodes = 0;
     this.aborted = false;
     this.limitsActive = false;
@@ -234,21 +250,35 @@ export class Searcher {
       }
       previousBestStep = rootMoves[0].step;
       previousBestScore = best;
+      if (this.stillPondering()) continue;
       const limit = limits.movetime !== undefined ? budget.optimum : Math.min(budget.optimum * share, budget.maximum * NEXT_ITERATION_SHARE);
-      if (this.elapsed() > limit) break;
+      if (this.clock() > limit) break;
       if (this.nodes >= this.nodeLimit) break;
     }
     if (weakened) bestPV = pickWeakened(rootMoves, multiPV, skill);
-    // `go infinite` gives its answer only when stopped.
-    if (limits.infinite && stop.buffer instanceof SharedArrayBuffer) {
+    // `go infinite` gives its answer only when stopped, a ponder search not before its ponderhit.
+    if ((limits.infinite || this.pondering) && stop.buffer instanceof SharedArrayBuffer) {
       // (Short waits: whoever sets the flag need not notify.)
-      while (Atomics.load(stop, 0) === 0) Atomics.wait(stop, 0, 0, 10);
+      while (Atomics.load(stop, 0) === 0 && (limits.infinite || this.stillPondering())) Atomics.wait(stop, 0, 0, 10);
     }
     return { best: this.wholeTurns(bestPV)[0] ?? null };
   }
 
   private elapsed(): number {
     return performance.now() - this.startTime;
+  }
+
+  private clock(): number {
+    return performance.now() - this.clockStart;
+  }
+
+  /** Whether the search still ponders; at the ponderhit, the clock starts. */
+  private stillPondering(): boolean {
+    if (!this.pondering) return false;
+    if (Atomics.load(this.stop, 1) !== 0) return true;
+    this.pondering = false;
+    this.clockStart = performance.now();
+    return false;
   }
 
   /** The root steps (those starting a `searchmoves` turn, if given), best-looking first. */
@@ -350,7 +380,8 @@ export class Searcher {
       return;
     }
     // The clock always counts; a node limit only once the first iteration has given a move.
-    if (this.elapsed() >= this.maximumTime || (this.limitsActive && this.nodes >= this.nodeLimit)) this.aborted = true;
+    if (this.stillPondering()) return;
+    if (this.clock() >= this.maximumTime || (this.limitsActive && this.nodes >= this.nodeLimit)) this.aborted = true;
   }
 
   /** Counts a node at `ply` and looks at the limits now and then; false once the search must stop. */

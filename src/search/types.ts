@@ -15,6 +15,11 @@ export interface GoLimits {
   /** Stop once a win in this many own turns is found. */
   mate?: number;
   infinite?: boolean;
+  /**
+   * Ponder: search without limits while `stop[1]` (the flag array given to the search) is non-zero;
+   * once it is cleared (the ponderhit), the limits apply, the clock starting then.
+   */
+  ponder?: boolean;
   /** Only these whole turns (step lists) at the root. */
   searchmoves?: number[][];
   /**

@@ -54,7 +54,7 @@ describe('hnefi command line', () => {
     const run = hnefiWithInput('d\ngo depth 3\n', '--variant', 'brandubh', '--hash', '8', '--threads', '2');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Rules: brandubh (7x7)');
-    expect(run.stdout).toMatch(/\nbestmove [a-g]\d[a-g]\d\n$/);
+    expect(run.stdout).toMatch(/\nbestmove [a-g]\d[a-g]\d( ponder [a-g]\d[a-g]\d)?\n$/);
     expect(run.stderr).toBe('');
   });
 

@@ -124,8 +124,9 @@ export class OpenTaflServer {
     if (!this.quitting) this.settings.write(line);
   }
 
+  /** Status lines may quote host input of any bytes: keep them one printable line. */
   private status(text: string): void {
-    this.write(`status ${text}`);
+    this.write(`status ${shorten(text, 1000)}`);
   }
 
   private async execute(line: string): Promise<void> {
@@ -175,7 +176,7 @@ export class OpenTaflServer {
     if (!rules.ok) {
       const problems = rulesProblems(text);
       this.status(`Hnefi cannot play these rules: ${problems.join('; ')}`);
-      this.write(`error -1 rules not supported: ${problems.join('; ')}`);
+      this.write(`error -1 rules not supported: ${shorten(problems.join('; '), 1000)}`);
       return;
     }
     this.rules = rules.value;
@@ -362,7 +363,7 @@ export class OpenTaflServer {
   /** No move to give: the host must hear it, or it waits for ever (a critical error resigns). */
   private cannotMove(why: string): void {
     this.status(`Hnefi has no move: ${why}`);
-    this.write(`error -1 no move: ${why}`);
+    this.write(`error -1 no move: ${shorten(why, 1000)}`);
   }
 
   private sendStep(step: number): void {
