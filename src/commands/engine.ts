@@ -4,7 +4,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { OpenTaflServer } from '../protocol/opentafl/server.js';
 import { stdoutLines } from '../protocol/output.js';
 import { UciServer } from '../protocol/uci/server.js';
-import { MAX_HASH_MB, MAX_THREADS } from '../protocol/uci/options.js';
+import { MAX_HASH_MB, MAX_THREADS } from '../search/index.js';
 import { hashFlag, numberText, threadsFlag, variantFlag, wholeNumberIn } from './options.js';
 
 const DEFAULT_UNTIMED_MOVE_MS = 5000;

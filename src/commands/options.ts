@@ -1,7 +1,7 @@
 // Flags several subcommands share, with their checks (bad values get a clear message, exit code 1).
 
 import { DEFAULT_VARIANT, VARIANT_IDS } from '../engine/index.js';
-import { MAX_HASH_MB, MAX_THREADS } from '../protocol/uci/options.js';
+import { MAX_HASH_MB, MAX_THREADS } from '../search/index.js';
 import { DEFAULT_OPTIONS } from '../search/index.js';
 
 export const variantFlag = {

@@ -8,17 +8,17 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { hasLegalTurn, legalTurns } from '../engine/index.js';
 import { DEFAULT_OPTIONS, Searcher, timeBudget, type GoLimits, type SearchInfo, type SearchOptions } from '../search/index.js';
-import { replayGame, type GameRecord } from './game.js';
+import { replayGame, type GameHistory } from './game.js';
 import type { FromWorker, ToWorker } from './workerMessages.js';
 
 export interface EngineCallbacks {
   /** A search progress report, in the order the search made them. */
-  onInfo(info: SearchInfo, game: GameRecord): void;
+  onInfo(info: SearchInfo, game: GameHistory): void;
   /**
    * Exactly once per accepted go: the best turn as steps, or null when there is no legal turn; and
    * the reply the search expects (the second turn of its line), or null.
    */
-  onBestMove(best: number[] | null, game: GameRecord, ponder: number[] | null): void;
+  onBestMove(best: number[] | null, game: GameHistory, ponder: number[] | null): void;
   /** Something went wrong that the user should hear about (the engine carries on). */
   onError(message: string): void;
 }
@@ -44,7 +44,7 @@ type RunningJob =
   | {
     kind: 'search';
     id: number;
-    game: GameRecord;
+    game: GameHistory;
     limits: GoLimits;
     /** The line of the last info, for the expected reply and if the worker dies mid-search. */
     lastPv: number[][];
@@ -136,7 +136,7 @@ export class SearchEngine {
    * without a legal turn gets its null answer at once, without the worker. With `limits.ponder` the
    * search goes on without limits until ponderHit() (its clock starts then) or stop().
    */
-  go(game: GameRecord, limits: GoLimits): boolean {
+  go(game: GameHistory, limits: GoLimits): boolean {
     if (this.job || this.closing) return false;
     // The clock runs from now, also while the search thread finishes its warm-up or a message.
     const timed: GoLimits = { ...limits, startTime: limits.startTime ?? performance.timeOrigin + performance.now() };
@@ -204,7 +204,7 @@ export class SearchEngine {
   }
 
   /** Counts perft `depth` turns deep, turn by turn, in the search thread. False if a job is running. */
-  perft(game: GameRecord, depth: number, callbacks: PerftCallbacks): boolean {
+  perft(game: GameHistory, depth: number, callbacks: PerftCallbacks): boolean {
     if (this.job || this.closing) return false;
     if (this.broken) {
       this.callbacks.onError('no search thread: perft cannot run');

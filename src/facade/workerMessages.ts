@@ -1,7 +1,7 @@
 // The messages between the engine facade (main thread) and the search worker.
 
 import type { GoLimits, SearchInfo, SearchOptions } from '../search/index.js';
-import type { GameRecord } from './game.js';
+import type { GameHistory } from './game.js';
 
 export type ToWorker =
   /** `control`: the shared flags (see SearchEngine: [0] stop, [1] pondering, [2] warm-up gives way). */
@@ -9,8 +9,8 @@ export type ToWorker =
   | { type: 'options'; options: Partial<SearchOptions> }
   | { type: 'newGame' }
   | { type: 'ping'; id: number }
-  | { type: 'go'; id: number; game: GameRecord; limits: GoLimits }
-  | { type: 'perft'; id: number; game: GameRecord; depth: number }
+  | { type: 'go'; id: number; game: GameHistory; limits: GoLimits }
+  | { type: 'perft'; id: number; game: GameHistory; depth: number }
   | { type: 'bench'; id: number; depth: number | undefined };
 
 export type FromWorker =

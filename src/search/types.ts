@@ -58,6 +58,10 @@ export interface SearchOptions {
 }
 
 export const MAX_SKILL_LEVEL = 20;
+/** The largest values the search options take, whichever protocol or program sets them. */
+export const MAX_HASH_MB = 2048;
+export const MAX_THREADS = 64;
+export const MAX_MULTIPV = 64;
 
 export const DEFAULT_OPTIONS: SearchOptions = {
   hashMB: 64,

@@ -20,15 +20,14 @@ import {
   type Result, type RuleSet, type Side,
 } from '../../engine/index.js';
 import { makeTfen, parseRulesString, playMoves } from '../../notation/index.js';
-import { evaluate, type GoLimits, type SearchInfo, type SearchOptions } from '../../search/index.js';
+import { evaluate, MAX_MULTIPV, type GoLimits, type SearchInfo, type SearchOptions } from '../../search/index.js';
 import { SearchEngine } from '../../facade/engine.js';
-import { shorten, type GameRecord } from '../../facade/game.js';
+import { shorten, type GameHistory } from '../../facade/game.js';
 import type { WriteLine } from '../output.js';
 import { clockLimits, parseClock, type OpenTaflClock } from './clock.js';
 import {
   makeSimpleStep, parsePositionRecord, parseSideName, sameBoard, withSideToMove,
 } from '../../notation/openTaflMoves.js';
-import { MAX_MULTIPV } from '../uci/options.js';
 
 export interface OpenTaflServerSettings {
   /** The variant played until the host sends `rules` (a variant id, checked by the caller). */
@@ -150,7 +149,7 @@ export class OpenTaflServer {
 
   // ---- game state ----
 
-  private record(): GameRecord {
+  private record(): GameHistory {
     return { rules: this.rules, tfen: this.startTfen, steps: this.pos.stepsMade() };
   }
 

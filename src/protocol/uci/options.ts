@@ -2,17 +2,13 @@
 // Names are matched case-insensitively with runs of spaces treated as one.
 
 import { err, ok, VARIANT_IDS, DEFAULT_VARIANT, type Result } from '../../engine/index.js';
-import { DEFAULT_OPTIONS, MAX_SKILL_LEVEL } from '../../search/index.js';
+import { DEFAULT_OPTIONS, MAX_HASH_MB, MAX_MULTIPV, MAX_SKILL_LEVEL, MAX_THREADS } from '../../search/index.js';
 
 export type UciOption =
   | { type: 'spin'; name: string; default: number; min: number; max: number }
   | { type: 'combo'; name: string; default: string; vars: readonly string[] }
   | { type: 'string'; name: string; default: string }
   | { type: 'check'; name: string; default: boolean };
-
-export const MAX_HASH_MB = 2048;
-export const MAX_THREADS = 64;
-export const MAX_MULTIPV = 64;
 
 export const UCI_OPTIONS: readonly UciOption[] = [
   { type: 'combo', name: 'UCI_Variant', default: DEFAULT_VARIANT, vars: VARIANT_IDS },
