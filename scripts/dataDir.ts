@@ -1,5 +1,6 @@
 // Where the recorded games live for the maintenance scripts: shared/data beside the checkout (as on
 // developer machines and in CI), or the directory named by HNEFI_DATA (as for the tests).
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -7,3 +8,18 @@ export const DATA_DIR = process.env.HNEFI_DATA ?? resolve(fileURLToPath(new URL(
 
 /** The aagenielsen.dk records of a variant (berserk and copenhagen have them). */
 export const recordsFile = (variant: string): string => resolve(DATA_DIR, `aagenielsen-${variant}.jsonl`);
+
+/** The variants the site has records of. */
+const RECORDED_VARIANTS = ['berserk', 'copenhagen'];
+
+/** Why the records of `variant` cannot be read (undefined when they can), saying what to do. */
+export function missingRecords(variant: string): string | undefined {
+  if (!RECORDED_VARIANTS.includes(variant)) {
+    return `there are no recorded games of ${variant}: aagenielsen.dk records exist for ${RECORDED_VARIANTS.join(' and ')} only`;
+  }
+  const file = recordsFile(variant);
+  if (existsSync(file)) return undefined;
+  const where = process.env.HNEFI_DATA === undefined ? 'shared/data beside the checkout' : 'the folder HNEFI_DATA names';
+  return `the recorded games of ${variant} are not in ${where} (${file} is missing): put aagenielsen-${variant}.jsonl there, `
+    + `or name the folder that holds it with HNEFI_DATA (README.md, "Recorded games")`;
+}

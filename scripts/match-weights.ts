@@ -11,12 +11,12 @@
 // split by side and says nothing; these openings give the attackers a fair chance. Prints the
 // candidate's wins, draws and losses, the Elo they suggest, and the pairs (openings) won by each.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { ATTACKERS, DEFENDERS, DRAW, getVariant, NO_WINNER, playTurn, type Position, type Side } from '../src/engine/index.js';
 import { parseGameRecord, recordedWinner, replayRecord } from '../src/notation/records.js';
 import { Searcher } from '../src/search/index.js';
 import { familyOf, WEIGHTS } from '../src/search/weights.js';
-import { recordsFile } from './dataDir.js';
+import { missingRecords, recordsFile } from './dataDir.js';
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -44,11 +44,12 @@ if (candidate.length !== current.length || candidate.some((w) => !Number.isFinit
 
 /** Opening positions: the first turns of recorded games the attackers won (the data file of the variant). */
 function openings(count: number): Position[] {
-  const file = recordsFile(variant);
-  if (!existsSync(file)) {
-    console.error(`no recorded games for ${variant} (${file}): openings come from the records`);
+  const missing = missingRecords(variant);
+  if (missing !== undefined) {
+    console.error(`match-weights: ${missing} (the openings come from them)`);
     process.exit(1);
   }
+  const file = recordsFile(variant);
   const lines = readFileSync(file, 'utf8').trim().split('\n');
   const result: Position[] = [];
   for (const line of lines) {

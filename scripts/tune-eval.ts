@@ -14,13 +14,13 @@
 // the result in play with scripts/match-weights.ts before keeping it: a better fit to the records
 // does not always play better (see the note in weights.ts).
 
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFENDERS, getVariant, NO_WINNER, playTurn } from '../src/engine/index.js';
 import { parseGameRecord, recordedWinner, replayRecord } from '../src/notation/records.js';
 import { CaptureGenerator } from '../src/search/captures.js';
 import { Evaluator, kingOpenLines } from '../src/search/evaluate.js';
-import { recordsFile } from './dataDir.js';
+import { missingRecords, recordsFile } from './dataDir.js';
 import { F_ATTACKER_MEN, FEATURE_COUNT, FEATURE_NAMES, familyOf, WEIGHTS } from '../src/search/weights.js';
 
 interface Sample {
@@ -48,11 +48,12 @@ if (!rules.ok) {
   process.exit(1);
 }
 const family = familyOf(rules.value);
-const dataFile = recordsFile(variant);
-if (!existsSync(dataFile)) {
-  console.error(`no recorded games for ${variant} (${dataFile}); records exist for berserk and copenhagen`);
+const missing = missingRecords(variant);
+if (missing !== undefined) {
+  console.error(`tune-eval: ${missing}`);
   process.exit(1);
 }
+const dataFile = recordsFile(variant);
 const lines = readFileSync(dataFile, 'utf8').trim().split('\n').slice(0, maxGames);
 
 const samples: Sample[] = [];

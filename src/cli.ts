@@ -34,8 +34,38 @@ async function runCommandLine(): Promise<void> {
     .version(ENGINE_VERSION)
     .help()
     .alias('help', 'h');
-  for (const load of COMMANDS) for (const command of await load()) cli.command(command as CommandModule);
+  const names: string[] = [];
+  for (const load of COMMANDS) {
+    for (const command of await load()) {
+      cli.command(command as CommandModule);
+      const name = String(command.command).split(' ')[0];
+      if (name !== '$0') names.push(name);
+    }
+  }
+  const first = hideBin(process.argv)[0];
+  if (!first.startsWith('-') && !names.includes(first)) {
+    console.error(unknownCommand(first, names));
+    process.exitCode = 1;
+    return;
+  }
   await cli.parseAsync();
+}
+
+/** Names the unknown command, lists the known ones, and suggests the nearest if it is a likely typo. */
+function unknownCommand(given: string, names: readonly string[]): string {
+  const nearest = names.map((name) => ({ name, distance: editDistance(given, name) })).sort((a, b) => a.distance - b.distance)[0];
+  const guess = nearest && nearest.distance <= 2 ? ` Did you mean '${nearest.name}'?` : '';
+  return `hnefi: unknown command '${given}'.${guess}\nCommands: ${names.join(', ')}; without a command, hnefi runs the engine (hnefi --help).`;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length];
 }
 
 // GUIs and runners start the engine without arguments: serve at once, without loading the

@@ -4,8 +4,8 @@ import type { Argv, CommandModule } from 'yargs';
 import { OpenTaflServer } from '../protocol/opentafl/server.js';
 import { stdoutLines } from '../protocol/output.js';
 import { UciServer } from '../protocol/uci/server.js';
-import { MAX_HASH_MB, MAX_THREADS } from '../protocol/uci/options.js';
-import { hashFlag, threadsFlag, variantFlag, wholeNumberIn } from './options.js';
+import { MAX_HASH_MB, MAX_THREADS } from '../search/index.js';
+import { hashFlag, numberText, threadsFlag, variantFlag, wholeNumberIn } from './options.js';
 
 const DEFAULT_UNTIMED_MOVE_MS = 5000;
 
@@ -29,7 +29,7 @@ export const engineCommand: CommandModule<object, EngineArgs> = {
         type: 'string', choices: ['uci', 'opentafl'], default: 'uci',
         describe: 'the protocol to speak: uci (PROTOCOL.md) or opentafl (the OpenTafl Engine Protocol, as an OpenTafl external engine)',
       })
-      .option('movetime', { type: 'number', default: DEFAULT_UNTIMED_MOVE_MS, describe: 'opentafl: thinking time per move in ms when the host sends no clock' })
+      .option('movetime', { type: 'string', coerce: numberText, default: DEFAULT_UNTIMED_MOVE_MS, describe: 'opentafl: thinking time per move in ms when the host sends no clock' })
       .check((args) => {
         const hash = wholeNumberIn('hash', args.hash, 1, MAX_HASH_MB);
         if (hash !== true) throw new Error(hash);

@@ -1,7 +1,7 @@
 // Flags several subcommands share, with their checks (bad values get a clear message, exit code 1).
 
 import { DEFAULT_VARIANT, VARIANT_IDS } from '../engine/index.js';
-import { MAX_HASH_MB, MAX_THREADS } from '../protocol/uci/options.js';
+import { MAX_HASH_MB, MAX_THREADS } from '../search/index.js';
 import { DEFAULT_OPTIONS } from '../search/index.js';
 
 export const variantFlag = {
@@ -11,14 +11,22 @@ export const variantFlag = {
   describe: 'the variant (RULES.md section 6)',
 } as const;
 
+/**
+ * Number flags are read as text (yargs' `number` type turns `x` into NaN) and become numbers only
+ * when they are written as one, so that a check can quote a bad value as it was typed.
+ */
+export const numberText = (text: unknown): unknown => (typeof text === 'string' && /^[-+]?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text);
+
 export const hashFlag = {
-  type: 'number',
+  type: 'string',
+  coerce: numberText,
   default: DEFAULT_OPTIONS.hashMB,
   describe: `transposition table size in MB (1..${MAX_HASH_MB})`,
 } as const;
 
 export const threadsFlag = {
-  type: 'number',
+  type: 'string',
+  coerce: numberText,
   default: DEFAULT_OPTIONS.threads,
   describe: `search threads (1..${MAX_THREADS})`,
 } as const;
@@ -27,7 +35,8 @@ export const threadsFlag = {
 export function wholeNumberIn(flag: string, value: unknown, min: number, max: number): true | string {
   if (value === undefined) return true;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    return `--${flag} must be a whole number from ${min} to ${max}, got ${String(value)}`;
+    const given = typeof value === 'string' ? `'${value}'` : String(value);
+    return `--${flag} must be a whole number from ${min} to ${max}, got ${given}`;
   }
   return true;
 }

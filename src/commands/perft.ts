@@ -3,8 +3,8 @@
 import type { Argv, CommandModule } from 'yargs';
 import { Perft, VARIANTS } from '../engine/index.js';
 import { Game } from '../facade/game.js';
-import { perftByTurn, perSecond } from '../protocol/perftReport.js';
-import { variantFlag, wholeNumberIn } from './options.js';
+import { perftByTurnText, perSecond } from '../protocol/perftReport.js';
+import { numberText, variantFlag, wholeNumberIn } from './options.js';
 
 interface PerftArgs {
   variant: string;
@@ -21,7 +21,7 @@ export const perftCommand: CommandModule<object, PerftArgs> = {
   builder: (yargs: Argv) =>
     yargs
       .option('variant', variantFlag)
-      .option('depth', { type: 'number', demandOption: true, describe: 'depth in whole turns (1..20)' })
+      .option('depth', { type: 'string', coerce: numberText, demandOption: true, describe: 'depth in whole turns (1..20)' })
       .option('tfen', { type: 'string', describe: "start from this position instead of the start (e.g. '<board> a -')" })
       .option('moves', { type: 'string', describe: "turns played first, space-separated (e.g. 'd1d4 f4f3')" })
       .option('divide', { type: 'boolean', default: false, describe: 'one line per legal turn with its count' })
@@ -43,7 +43,7 @@ export const perftCommand: CommandModule<object, PerftArgs> = {
     const start = performance.now();
     let total = 0;
     if (args.divide) {
-      for (const { turn, nodes } of perftByTurn(game.pos, args.depth, args.full)) {
+      for (const { turn, nodes } of perftByTurnText(game.pos, args.depth, args.full)) {
         console.log(`${turn}: ${nodes}`);
         total += nodes;
       }

@@ -1,4 +1,4 @@
-// `hnefi tournament`: engine-vs-engine matches refereed by Hnefi's rules (issue 5), from a JSON config
+// `hnefi tournament`: engine-vs-engine matches refereed by Hnefi's rules, from a JSON config
 // and/or flags; `hnefi compare <base> <candidate>`: builds two git revisions and runs an SPRT.
 
 import { existsSync, readFileSync } from 'node:fs';

@@ -5,7 +5,7 @@
 import { Mem } from './layout.js';
 import type { Position } from './position.js';
 import type { RuleSet } from './rules.js';
-import { ATT_COMMANDER, ATTACKER_BIT, EMPTY, KING, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_RESTRICTED, SQ_THRONE, TYPE_KNIGHT, TYPE_MASK } from './types.js';
+import { ATT_COMMANDER, ATTACKER_BIT, DEFENDER_BIT, EMPTY, KING, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_RESTRICTED, SQ_THRONE, TYPE_KNIGHT, TYPE_MASK } from './types.js';
 
 /** Is an enemy (side bit `enemyBit`) next to `to`? Every capture of a piece landing there takes one. */
 export function enemyNextTo(m: Int32Array, to: number, enemyBit: number, stride: number): boolean {
@@ -75,6 +75,24 @@ export function findCaptures(pos: Position, from: number, to: number, piece: num
   }
 
   if (pos.rules.shieldWall && (m[Mem.Flags + to] & SQ_EDGE) !== 0) n = findShieldWalls(pos, to, myBit, out, n);
+  if (pos.rules.linnaeanCapture && myBit === ATTACKER_BIT) n = findLinnaean(pos, to, out, n);
+  return n;
+}
+
+/** Linnaean capture: `to` two squares from the throne, the king on it, attackers on its other three sides. */
+function findLinnaean(pos: Position, to: number, out: Int32Array, n: number): number {
+  const throne = pos.geo.throne;
+  const board = pos.board;
+  if (throne < 0 || board[throne] !== KING) return n;
+  const dirs = pos.geo.dirs;
+  for (let i = 0; i < 4; i++) {
+    if (to !== throne + 2 * dirs[i]) continue;
+    const target = throne + dirs[i];
+    if ((board[target] & DEFENDER_BIT) === 0) return n;
+    for (let j = 0; j < 4; j++) if (j !== i && (board[throne + dirs[j]] & ATTACKER_BIT) === 0) return n;
+    out[n++] = target;
+    return n;
+  }
   return n;
 }
 
@@ -85,8 +103,10 @@ function kingCaptured(pos: Position, k: number, d: number, piece: number): boole
   const rules = pos.rules;
   const nearThrone = (flags[k] & SQ_THRONE) !== 0 || pos.geo.throne >= 0 && isNeighbour(pos, k, pos.geo.throne);
   const beyond = k + d;
-  if (rules.commandersCaptureKing && piece === ATT_COMMANDER && !nearThrone) {
-    if (board[beyond] === ATT_COMMANDER || (flags[beyond] & SQ_CORNER) !== 0) return true;
+  if (rules.commandersCaptureKing && piece === ATT_COMMANDER) {
+    const offThrone = rules.commandersNextToThrone ? ((flags[k] | flags[beyond]) & SQ_THRONE) === 0 : !nearThrone;
+    const hostileCorner = (flags[beyond] & SQ_CORNER) !== 0 && rules.cornersHostileToKing;
+    if (offThrone && (board[beyond] === ATT_COMMANDER || hostileCorner)) return true;
   }
   if (rules.king === 'weak' || (rules.king === 'mixed' && !nearThrone)) {
     const anvil = board[beyond];
@@ -103,7 +123,14 @@ function kingCaptured(pos: Position, k: number, d: number, piece: number): boole
     if (v === EMPTY && (flags[s] & SQ_THRONE) !== 0 && rules.emptyThroneHostileToKing) continue;
     return false;
   }
-  return true;
+  return rules.ringWithCommanders || !attackersHaveCommander(pos);
+}
+
+function attackersHaveCommander(pos: Position): boolean {
+  const list = pos.pieceList[0];
+  const board = pos.board;
+  for (let i = pos.pieceCount[0] - 1; i >= 0; i--) if (board[list[i]] === ATT_COMMANDER) return true;
+  return false;
 }
 
 /** Is the throne (empty, or holding the king: `anvil`) hostile to a victim of side bit `victimBit`? */

@@ -101,8 +101,10 @@ function generateJumps(pos: Position, from: number, piece: number, out: Int32Arr
 
 function generateContinuations(pos: Position, out: Int32Array, offset: number): number {
   const from = pos.berserker;
-  const isKing = pos.board[from] === KING;
   const end = generatePieceSteps(pos, from, out, offset);
+  // OpenTafl's runs: any step of the piece, and no stopping.
+  if (pos.rules.berserkForced) return end - offset;
+  const isKing = pos.board[from] === KING;
   let n = offset;
   for (let i = offset; i < end; i++) {
     const step = out[i];
@@ -113,14 +115,17 @@ function generateContinuations(pos: Position, out: Int32Array, offset: number): 
   return n - offset;
 }
 
-/** May the piece on `sq` continue its berserk run: a capturing step, or the king's corner step? */
+/**
+ * May the piece on `sq` continue its berserk run: a capturing step, or (RULES.md's runs) the king's
+ * corner step?
+ */
 export function hasContinuation(pos: Position, sq: number): boolean {
   const scratch = pos.continuationScratch;
   const end = generatePieceSteps(pos, sq, scratch, 0);
-  const isKing = pos.board[sq] === KING;
+  const kingToCorner = pos.board[sq] === KING && !pos.rules.berserkForced;
   for (let i = 0; i < end; i++) {
     const to = scratch[i] >>> 9;
-    if ((isKing && (pos.geo.flags[to] & SQ_CORNER) !== 0) || stepCaptures(pos, sq, to)) return true;
+    if ((kingToCorner && (pos.geo.flags[to] & SQ_CORNER) !== 0) || stepCaptures(pos, sq, to)) return true;
   }
   return false;
 }

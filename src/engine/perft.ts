@@ -2,6 +2,7 @@
 
 import { countTurnsBulk, generateSteps, occupancyMasks, stepMayCapture } from './movegen.js';
 import type { Position } from './position.js';
+import { legalTurns, playTurn } from './turns.js';
 import { END_RUN, NO_SQUARE } from './types.js';
 
 /** Room for the steps of every level of the recursion: enough for 19x19 at any sensible depth. */
@@ -10,7 +11,15 @@ const STACK_SIZE = 1 << 20;
 export interface PerftOptions {
   /** Make and unmake every leaf instead of counting the last ply. */
   full?: boolean;
+  /**
+   * Once `stop[0]` is non-zero the count winds down at once and its result is partial. Looked at in
+   * nodes two or more turns from the leaves only, so that it costs nothing measurable.
+   */
+  stop?: Int32Array;
 }
+
+/** Turns from the leaves at which the stop flag is looked at. */
+const STOP_CHECK_DEPTH = 3;
 
 /** How the last turn is counted. */
 const enum LastPly {
@@ -28,8 +37,10 @@ export class Perft {
   /** Bulk counting's occupancy masks per rank and file, kept up to date around each step made. */
   private readonly rows = new Int32Array(32);
   private readonly columns = new Int32Array(32);
+  private readonly stop: Int32Array;
 
   constructor(private readonly pos: Position, options: PerftOptions = {}) {
+    this.stop = options.stop ?? new Int32Array(1);
     const rules = pos.rules;
     if (options.full) this.lastPly = LastPly.MakeAll;
     else if (rules.berserk || rules.repetition === 'forbidden') this.lastPly = LastPly.MakeCaptures;
@@ -38,7 +49,7 @@ export class Perft {
 
   /** Leaves `depth` turns deep from the current position. */
   count(depth: number): number {
-    if (this.lastPly === LastPly.MakeAll) return fullLeaves(this.pos, this.steps, depth, 0);
+    if (this.lastPly === LastPly.MakeAll) return fullLeaves(this.pos, this.steps, depth, 0, this.stop);
     if (this.lastPly === LastPly.Count) occupancyMasks(this.pos, this.rows, this.columns);
     return this.node(depth, 0);
   }
@@ -57,9 +68,15 @@ export class Perft {
     return result;
   }
 
+  /** Whether a count was cut short by the stop flag. */
+  get stopped(): boolean {
+    return this.stop[0] !== 0;
+  }
+
   private node(depth: number, sp: number): number {
     const pos = this.pos;
     if (depth === 0) return 1;
+    if (depth >= STOP_CHECK_DEPTH && this.stop[0] !== 0) return 0;
     const lastPly = depth === 1 ? this.lastPly : LastPly.MakeAll;
     if (lastPly === LastPly.Count && pos.berserker === NO_SQUARE) return countTurnsBulk(pos, this.rows, this.columns);
     const n = generateSteps(pos, this.steps, sp);
@@ -114,15 +131,40 @@ export class Perft {
  * Leaves `depth` turns deep, every one made and unmade: a plain recursive function, which V8 compiles
  * tighter than Perft's methods. Mid-run the turn goes on at the same depth.
  */
-function fullLeaves(pos: Position, steps: Int32Array, depth: number, sp: number): number {
+function fullLeaves(pos: Position, steps: Int32Array, depth: number, sp: number, stop: Int32Array): number {
   if (depth === 0) return 1;
+  if (depth >= STOP_CHECK_DEPTH && stop[0] !== 0) return 0;
   const end = sp + generateSteps(pos, steps, sp);
   let leaves = 0;
   for (let i = sp; i < end; i++) {
     pos.makeStep(steps[i]);
-    if (pos.berserker !== NO_SQUARE) leaves += fullLeaves(pos, steps, depth, end);
-    else leaves += depth === 1 ? 1 : fullLeaves(pos, steps, depth - 1, end);
+    if (pos.berserker !== NO_SQUARE) leaves += fullLeaves(pos, steps, depth, end, stop);
+    else leaves += depth === 1 ? 1 : fullLeaves(pos, steps, depth - 1, end, stop);
     pos.unmakeStep();
   }
   return leaves;
+}
+
+export interface TurnCount {
+  /** The turn as its steps. */
+  turn: number[];
+  nodes: number;
+}
+
+/**
+ * Perft split by whole turns: each legal turn of the position with the leaves below it, reported
+ * through `onTurn` as it is counted. Stopped through `options.stop`, it reports only the turns counted
+ * whole and returns false. `pos` is left as it was.
+ */
+export function perftByTurn(pos: Position, depth: number, options: PerftOptions, onTurn: (count: TurnCount) => void): boolean {
+  const perft = new Perft(pos, options);
+  const startPly = pos.ply;
+  for (const turn of legalTurns(pos)) {
+    playTurn(pos, turn);
+    const nodes = depth === 1 ? 1 : perft.count(depth - 1);
+    while (pos.ply > startPly) pos.unmakeStep();
+    if (perft.stopped) return false;
+    onTurn({ turn, nodes });
+  }
+  return true;
 }

@@ -57,10 +57,11 @@ const enum Changed {
   PieceShift = 18, // 4 bits
 }
 
-/** What a third occurrence does (repetitionWinner): None when nothing, else a winner code or RepeaterLoses. */
+/** What a third occurrence does (repetitionWinner): None when nothing, else a winner code, RepeaterLoses or RepeaterWins. */
 const enum RepetitionResult {
   None = -2,
   RepeaterLoses = 3,
+  RepeaterWins = 4,
 }
 
 /** What a position is made from: the board (rank 1 first, file a first), side to move, berserker. */
@@ -181,7 +182,7 @@ export class Position {
     this.escapeFlag = rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
     this.exitFortRule = rules.exitFort;
     this.encirclementRule = rules.encirclement;
-    const repetitionWinners = { ignore: RepetitionResult.None, forbidden: RepetitionResult.None, draw: DRAW, 'defenders-lose': ATTACKERS, 'repeater-loses': RepetitionResult.RepeaterLoses };
+    const repetitionWinners = { ignore: RepetitionResult.None, forbidden: RepetitionResult.None, draw: DRAW, 'defenders-lose': ATTACKERS, 'repeater-loses': RepetitionResult.RepeaterLoses, 'repeater-wins': RepetitionResult.RepeaterWins };
     this.repetitionWinner = repetitionWinners[rules.repetition];
     this.repetitionCounted = rules.repetition !== 'ignore';
     this.turnEndChecks = this.exitFortRule || this.encirclementRule || this.repetitionCounted;
@@ -473,7 +474,8 @@ export class Position {
     }
     this.historyCount[last] = count;
     if (count >= 3 && this.repetitionWinner !== RepetitionResult.None) {
-      this.winnerCode = this.repetitionWinner === RepetitionResult.RepeaterLoses ? this.side : this.repetitionWinner;
+      const winner = this.repetitionWinner;
+      this.winnerCode = winner === RepetitionResult.RepeaterLoses ? this.side : winner === RepetitionResult.RepeaterWins ? this.side ^ 1 : winner;
       this.reasonCode = Reason.Repetition;
     }
   }

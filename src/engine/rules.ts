@@ -4,7 +4,7 @@ import type { Side } from './types.js';
 
 export type EscapeRule = 'corner' | 'edge';
 export type KingStrength = 'strong' | 'weak' | 'mixed';
-export type RepetitionRule = 'ignore' | 'draw' | 'repeater-loses' | 'defenders-lose' | 'forbidden';
+export type RepetitionRule = 'ignore' | 'draw' | 'repeater-loses' | 'repeater-wins' | 'defenders-lose' | 'forbidden';
 
 export interface RuleSet {
   /** Variant id (`UCI_Variant` value) or a custom name. */
@@ -20,6 +20,16 @@ export interface RuleSet {
   kingArmed: boolean;
   /** Two attacker commanders (or a commander and a corner) capture the king away from the throne. */
   commandersCaptureKing: boolean;
+  /**
+   * Commanders also capture the king next to the throne, along a line that does not pass through it
+   * (OpenTafl); RULES.md: not next to the throne at all.
+   */
+  commandersNextToThrone: boolean;
+  /**
+   * The ring of four takes the (strong) king also while the attackers have a commander (RULES.md).
+   * OpenTafl: no, while a commander is left only commanders take him.
+   */
+  ringWithCommanders: boolean;
   hasThrone: boolean;
   hasCorners: boolean;
   /** Corners are hostile to the king too (Fetlar: no). */
@@ -39,6 +49,11 @@ export interface RuleSet {
   /** The empty throne closes a side of the king (strong king) or is his anvil (weak king). */
   emptyThroneHostileToKing: boolean;
   shieldWall: boolean;
+  /**
+   * Linnaean capture (OpenTafl's Tablut): with the king on the throne and attackers on three of its
+   * sides, an attacker landing two squares from the throne takes the defender on its fourth side.
+   */
+  linnaeanCapture: boolean;
   exitFort: boolean;
   encirclement: boolean;
   repetition: RepetitionRule;
@@ -46,6 +61,12 @@ export interface RuleSet {
   jumps: boolean;
   /** The berserk rule: a capturing step may be followed by further capturing steps of the same piece. */
   berserk: boolean;
+  /**
+   * OpenTafl's berserk runs: after a capturing step, while the piece has a capturing step, it must
+   * move again, with any of its steps (one that captures nothing ends the turn); no stopping early.
+   * RULES.md: the run may stop after any capturing step and goes on only with capturing steps.
+   */
+  berserkForced: boolean;
   /** Jumps may also pass over an ordinary friendly piece. */
   jumpOverOwn: boolean;
 }

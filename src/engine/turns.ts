@@ -17,6 +17,7 @@ export function legalSteps(pos: Position): number[] {
 /**
  * Every legal whole turn, as its steps. Each berserk chain prefix is a turn of its own (stopping
  * there); a run already open in `pos` may also be ended at once: the turn [END_RUN], `0000`.
+ * Under forced runs (OpenTafl's) only chains whose run has ended are turns.
  */
 export function legalTurns(pos: Position): number[][] {
   const turns: number[][] = [];
@@ -32,9 +33,10 @@ function collectTurns(pos: Position, prefix: number[], turns: number[][]): void 
       continue;
     }
     const chain = [...prefix, step];
-    turns.push(chain);
     pos.makeStep(step);
-    if (pos.berserker !== NO_SQUARE) collectTurns(pos, chain, turns);
+    const runOpen = pos.berserker !== NO_SQUARE;
+    if (!runOpen || !pos.rules.berserkForced) turns.push(chain);
+    if (runOpen) collectTurns(pos, chain, turns);
     pos.unmakeStep();
   }
 }
@@ -54,4 +56,3 @@ export function playTurn(pos: Position, steps: readonly number[]): void {
   for (const step of steps) pos.makeStep(step);
   if (pos.berserker !== NO_SQUARE && steps.length > 0) pos.makeStep(END_RUN);
 }
-

@@ -43,6 +43,8 @@ const BASE: RuleSet = {
   king: 'strong',
   kingArmed: true,
   commandersCaptureKing: false,
+  commandersNextToThrone: false,
+  ringWithCommanders: true,
   hasThrone: true,
   hasCorners: true,
   cornersHostileToKing: true,
@@ -53,11 +55,13 @@ const BASE: RuleSet = {
   emptyThroneHostileToDefenders: true,
   emptyThroneHostileToKing: true,
   shieldWall: false,
+  linnaeanCapture: false,
   exitFort: false,
   encirclement: false,
   repetition: 'draw',
   jumps: false,
   berserk: false,
+  berserkForced: false,
   jumpOverOwn: false,
 };
 

@@ -7,7 +7,7 @@ import type { Position } from '../engine/index.js';
 import { makeTfen, makeTurn } from '../notation/index.js';
 import type { GoLimits, SearchInfo, SearchOptions, SearchScore } from '../search/index.js';
 import { SearchEngine } from './engine.js';
-import type { GameRecord } from './game.js';
+import type { GameHistory } from './game.js';
 
 /** One progress report, with the turns written in compact notation. */
 export interface AnalysisInfo {
@@ -43,7 +43,7 @@ export interface AnalyseOptions {
 }
 
 /** The game behind a position: its start (undoing every step made) and the steps since, as plain data. */
-function gameOf(pos: Position): GameRecord {
+function gameOf(pos: Position): GameHistory {
   const steps = pos.stepsMade();
   const start = pos.clone();
   for (let i = 0; i < steps.length; i++) start.unmakeStep();

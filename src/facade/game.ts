@@ -6,7 +6,7 @@ import { ok, playTurn, Position, type Result, type RuleSet } from '../engine/ind
 import { makeTfen, parseTfen, playMoves } from '../notation/index.js';
 
 /** What a worker needs to rebuild the game: plain data, structured-cloneable. */
-export interface GameRecord {
+export interface GameHistory {
   rules: RuleSet;
   /** The tfen the game started from, or null for the rules' start position. */
   tfen: string | null;
@@ -15,7 +15,7 @@ export interface GameRecord {
 }
 
 /** Rebuilds the position a record describes. The steps are trusted: they come from a Game. */
-export function replayGame(record: GameRecord): Result<Position> {
+export function replayGame(record: GameHistory): Result<Position> {
   const start = record.tfen === null ? ok(Position.start(record.rules)) : parseTfen(record.rules, record.tfen);
   if (!start.ok) return start;
   for (const step of record.steps) start.value.makeStep(step);
@@ -50,7 +50,7 @@ export class Game {
     return game;
   }
 
-  record(): GameRecord {
+  record(): GameHistory {
     return { rules: this.rules, tfen: this.tfen, steps: this.pos.stepsMade() };
   }
 

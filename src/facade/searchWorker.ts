@@ -1,10 +1,11 @@
 // The search thread: owns the Searcher (and its hash table) for the engine's whole life, replays the
-// game sent with each `go`, searches, and posts info lines and the best turn back. It never prints.
-// Stopped through the shared flag the main thread sets with Atomics.store.
+// game sent with each `go`, searches, and posts info lines and the best turn back; it also runs perft
+// and bench, so that the protocol thread stays free to answer. It never prints.
+// Stopped through the shared control flags the main thread sets with Atomics.store.
 
 import { parentPort } from 'node:worker_threads';
-import { legalTurns } from '../engine/index.js';
-import { Searcher, warmUp } from '../search/index.js';
+import { legalTurns, perftByTurn } from '../engine/index.js';
+import { bench, Searcher, warmUp } from '../search/index.js';
 import { replayGame } from './game.js';
 import type { FromWorker, ToWorker } from './workerMessages.js';
 
@@ -12,13 +13,16 @@ const port = parentPort;
 if (!port) throw new Error('searchWorker.ts runs only as a worker thread');
 
 let searcher: Searcher | undefined;
-let stop: Int32Array = new Int32Array(new SharedArrayBuffer(4));
+/** [0] stop, [1] pondering, [2] warm-up stop, [3] the id of the job to run (see SearchEngine). */
+let control: Int32Array = new Int32Array(new SharedArrayBuffer(16));
+/** Whether the facade still wants this job (it may have answered a late search itself). */
+const wanted = (id: number): boolean => Atomics.load(control, 3) === id;
 const post = (message: FromWorker): void => port.postMessage(message);
 
 port.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'init':
-      stop = message.stop;
+      control = message.control;
       try {
         searcher = new Searcher(message.options);
       } catch (error) {
@@ -27,9 +31,10 @@ port.on('message', (message: ToWorker) => {
         searcher = new Searcher({});
       }
       post({ type: 'up' });
-      // Compile the search before the first `go` (messages wait the ~0.5 s this takes; a `go`
-      // cuts it short through warmUpStop).
-      warmUp(undefined, message.warmUpStop);
+      // Compile the search before the first `go` (messages wait the ~0.5 s this takes; a `go`, perft
+      // or bench cuts it short through the control's third flag).
+      warmUp(undefined, new Int32Array(control.buffer, 8, 1));
+      prepareTable();
       return;
     case 'options':
       try {
@@ -37,18 +42,44 @@ port.on('message', (message: ToWorker) => {
       } catch (error) {
         post({ type: 'error', message: `search options ${JSON.stringify(message.options)} failed (${describe(error)})` });
       }
+      prepareTable();
       return;
     case 'newGame':
       searcher?.newGame();
+      prepareTable();
       return;
     case 'ping':
       post({ type: 'pong', id: message.id });
       return;
     case 'go':
-      go(message.id, message);
+      if (wanted(message.id)) go(message.id, message);
+      return;
+    case 'perft':
+      if (wanted(message.id)) perft(message.id, message);
+      return;
+    case 'bench':
+      if (wanted(message.id)) runBench(message.id, message.depth);
       return;
   }
 });
+
+/**
+ * Readies the hash table (clearing it, mapping its memory) a slice at a time between messages, so
+ * that `isready` is answered at once even for a table of gigabytes. A search may start before this
+ * is done: the table works as it is, only less well.
+ */
+let preparing = false;
+function prepareTable(): void {
+  if (preparing || !searcher?.tablePending) return;
+  preparing = true;
+  setImmediate(function slice() {
+    if (searcher?.prepareTableSlice()) {
+      setImmediate(slice);
+    } else {
+      preparing = false;
+    }
+  });
+}
 
 function go(id: number, message: Extract<ToWorker, { type: 'go' }>): void {
   try {
@@ -58,12 +89,37 @@ function go(id: number, message: Extract<ToWorker, { type: 'go' }>): void {
       return;
     }
     searcher ??= new Searcher({});
-    const result = searcher.search(pos.value, message.limits, stop, (info) => post({ type: 'info', id, info }));
+    post({ type: 'started', id });
+    const result = searcher.search(pos.value, message.limits, control, (info) => post({ type: 'info', id, info }));
     // A search stopped before its first iteration may have nothing; any legal turn beats none.
     const best = result.best ?? legalTurns(pos.value)[0] ?? null;
     post({ type: 'bestMove', id, best });
   } catch (error) {
     post({ type: 'failed', id, message: describe(error) });
+  }
+}
+
+/** Perft and bench always end with their done message (a fault is reported, the count ends as stopped). */
+function perft(id: number, message: Extract<ToWorker, { type: 'perft' }>): void {
+  let turns = 0;
+  try {
+    const pos = replayGame(message.game);
+    if (!pos.ok) throw new Error(pos.error.message);
+    turns = legalTurns(pos.value).length;
+    const complete = perftByTurn(pos.value, message.depth, { stop: control }, ({ turn, nodes }) => post({ type: 'perftTurn', id, turn, nodes }));
+    post({ type: 'perftDone', id, turns, stopped: !complete });
+  } catch (error) {
+    post({ type: 'error', message: `perft failed: ${describe(error)}` });
+    post({ type: 'perftDone', id, turns, stopped: true });
+  }
+}
+
+function runBench(id: number, depth: number | undefined): void {
+  try {
+    post({ type: 'benchDone', id, ...bench(depth, control) });
+  } catch (error) {
+    post({ type: 'error', message: `bench failed: ${describe(error)}` });
+    post({ type: 'benchDone', id, nodes: 0, timeMs: 0, nps: 0, stopped: true });
   }
 }
 

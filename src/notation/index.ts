@@ -7,5 +7,5 @@ export {
 } from './openTaflMoves.js';
 export { gameRulesString, makeOtg, parseOtg, type OtgGame } from './otg.js';
 export {
-  parseGameRecord, recordedWinner, recordMoves, alternativeStarts, replayMoves, replayRecord, type GameRecord, type Replay,
+  parseGameRecord, recordedWinner, recordMoves, alternativeStarts, replayMoves, replayRecord, type RecordedGame, type Replay,
 } from './records.js';

@@ -156,7 +156,7 @@ function checkStep(pos: Position, written: WrittenStep, where: string, first: bo
   if (pos.berserker !== NO_SQUARE && from !== pos.berserker) {
     const runner = makeSquare(geo, pos.berserker);
     return err('not-berserker', first
-      ? `${where}the berserk run of the piece on ${runner} is open: continue it from ${runner} or end it with 0000`
+      ? `${where}the berserk run of the piece on ${runner} is open: continue it from ${runner}${pos.rules.berserkForced ? '' : ' or end it with 0000'}`
       : `${where}a chain step by another piece (the run goes on with the piece on ${runner})`);
   }
   const step = makeStep(from, to);
@@ -182,14 +182,25 @@ function checkCaptures(pos: Position, written: WrittenStep, where: string, befor
  */
 export function parseTurn(pos: Position, text: string): Result<number[]> {
   const written = readTurn(pos.geo, text.trim());
-  const steps = written.ok ? checkTurn(pos, written.value) : written;
+  let steps = written.ok ? checkTurn(pos, written.value) : written;
+  if (steps.ok && pos.rules.berserkForced) steps = checkRunEnds(pos, steps.value);
   return steps.ok ? steps : err(steps.error.code, `move '${text.trim()}': ${steps.error.message}`);
+}
+
+/** Under forced runs a turn ends only when its run does: the steps must not leave it open. */
+function checkRunEnds(pos: Position, steps: number[]): Result<number[]> {
+  for (const step of steps) pos.makeStep(step);
+  const runner = pos.berserker;
+  for (let i = 0; i < steps.length; i++) pos.unmakeStep();
+  if (runner === NO_SQUARE || steps.length === 0) return ok(steps);
+  return err('run-open', `the berserk run must go on: the piece on ${makeSquare(pos.geo, runner)} can still capture`);
 }
 
 function checkTurn(pos: Position, written: WrittenTurn): Result<number[]> {
   if (written.endRun) {
     if (pos.winner !== NO_WINNER) return err('game-over', `the game is over (${END_REASONS[pos.reason]})`);
     if (pos.berserker === NO_SQUARE) return err('no-run', '0000 ends a berserk run, but no run is open');
+    if (pos.rules.berserkForced) return err('run-open', 'under these rules a berserk run goes on while the piece can capture: it cannot be ended with 0000');
     return ok([END_RUN]);
   }
   const steps: number[] = [];
@@ -226,7 +237,8 @@ function checkTurn(pos: Position, written: WrittenTurn): Result<number[]> {
  * Plays a list of moves as a game history (PROTOCOL.md "Moves and positions"): each move is a whole
  * turn, except that a move starting on the square of a piece whose berserk run the previous move of
  * the list left open continues that run (`e7e9 e9g9` is `e7e9g9`). A run is closed before the
- * next turn and after the last move. Returns the whole turns played. On an error nothing is played
+ * next turn and after the last move; a forced run (OpenTafl's) must go on instead, and after the
+ * last move stays open. Returns the whole turns played. On an error nothing is played
  * and the error names the move (1-based) and what is wrong with it.
  */
 export function playMoves(pos: Position, moves: readonly string[]): Result<number[][]> {
@@ -242,7 +254,10 @@ export function playMoves(pos: Position, moves: readonly string[]): Result<numbe
     if (!written.ok) return fail(i, written.error.message, written.error.code);
     const runOpenedHere = pos.berserker !== NO_SQUARE && pos.ply > startPly;
     const continues = runOpenedHere && (written.value.endRun || written.value.steps[0].from === pos.berserker);
-    if (runOpenedHere && !continues) pos.makeStep(END_RUN);
+    if (runOpenedHere && !continues) {
+      if (pos.rules.berserkForced) return fail(i, `the berserk run of the piece on ${makeSquare(pos.geo, pos.berserker)} must go on first`, 'run-open');
+      pos.makeStep(END_RUN);
+    }
     const steps = checkTurn(pos, written.value);
     if (!steps.ok) return fail(i, steps.error.message, steps.error.code);
     for (const step of steps.value) pos.makeStep(step);
@@ -250,6 +265,7 @@ export function playMoves(pos: Position, moves: readonly string[]): Result<numbe
     if (continues) turns[turns.length - 1].push(...real);
     else turns.push(steps.value);
   }
-  if (pos.berserker !== NO_SQUARE && pos.ply > startPly) pos.makeStep(END_RUN);
+  // A forced run left open is for the side to move to go on with.
+  if (pos.berserker !== NO_SQUARE && pos.ply > startPly && !pos.rules.berserkForced) pos.makeStep(END_RUN);
   return ok(turns);
 }

@@ -9,11 +9,11 @@
 // surf       y | n                  encirclement (y). OpenTafl: a side entirely surrounded loses; here only
 //                                   the attackers encircling the defenders (RULES.md 4, 8.6) is tested
 // atkf       y | n                  firstSide: attackers | defenders (y)
-// tfr        i | d | w | a | f      repetition: ignore | draw | repeater-loses | defenders-lose |
-//                                   forbidden (d). OpenTafl's `w` ("the player who moves into the
-//                                   repeated state wins") is the repeater losing; `a` and `f` are
-//                                   Hnefi extensions (OpenTafl reads them as a draw); OpenTafl's `l`
-//                                   (the repeater wins) is refused
+// tfr        i | d | w | l | a | f  repetition: ignore | draw | repeater-loses | repeater-wins |
+//                                   defenders-lose | forbidden (d). As OpenTafl's code decides (its
+//                                   documentation says the opposite), under `w` the player whose turn
+//                                   makes the third occurrence loses, under `l` he wins; `a` and `f` are
+//                                   Hnefi extensions (OpenTafl reads them as a draw)
 // ka         y | n                  kingArmed (y); `a` (anvil only) and `h` (hammer only) are refused
 // ks         s|y, w|n, c            king: strong | weak | mixed (strong on or next to the throne) (s);
 //                                   `m` (middleweight) is refused
@@ -22,8 +22,11 @@
 //                                   commanders do not); `kj:n` is no jumps, and then knights / commanders
 //                                   in the start position must have `nj:n` / `cj:n`
 // mj gj      n                      no mercenaries or guards
-// ber        n | c                  berserk (n). `c` is RULES.md section 5: capturing continuations
-//                                   of the same piece; here continuing is optional, in OpenTafl forced
+// ber        n | c                  berserk (n); `c` as OpenTafl plays it (berserkForced): after a
+//                                   capturing step, while the piece has a capturing step it must move
+//                                   again, with any step (one capturing nothing ends the turn)
+// bo         y | n                  Hnefi extension: RULES.md's berserk runs instead (n): the run may
+//                                   stop after any capturing step, and goes on only by capturing
 // cor        default | 4 corners | empty        hasCorners (default)
 // cen        default | the centre | empty       hasThrone (default)
 // corh       all | all but K        cornersHostileToKing (all)
@@ -42,14 +45,21 @@
 // sw         n | s                  shieldWall (n); `w` (corners may not close a wall) is refused
 // swf        y                      fixed: only the move landing on an end square captures a wall
 // efe        y | n                  exitFort (n); the fort test is RULES.md's static one
-// linc       n                      no Linnaean capture
+// linc       y | n                  linnaeanCapture (n): with the king on the throne and attackers on
+//                                   three of its sides, an attacker two squares from the throne takes
+//                                   the defender on the fourth
 // spd        -1                     no speed limits
 // cck        y | n                  Hnefi extension: commandersCaptureKing (default: y when the start
 //                                   has attacker commanders, as OpenTafl, which has no switch for it)
+// ckt        y | n                  Hnefi extension: commandersNextToThrone (y with cck:y, as OpenTafl:
+//                                   commanders take the king next to the throne along a line off it)
+// ckr        y | n                  Hnefi extension: ringWithCommanders (n when the start has attacker
+//                                   commanders, as OpenTafl: while the attackers have a commander, the
+//                                   ring of four does not take the king)
 // jo         y | n                  Hnefi extension: jumpOverOwn (n)
 // start      /rank1/rank2/.../      start position, rank 1 first (required, or starti)
 // starti     /rankN/.../rank1/      the same, top rank first
-// OpenTafl ignores keys it does not know (cck, jo), so the strings made here load there too.
+// OpenTafl ignores keys it does not know (cck, ckt, ckr, bo, jo), so the strings made here load there too.
 // Piece-type lists compare only the letters of pieces this engine has (t c n T C N K).
 // The cor*/cen* keys take any value when the rules have no corners / no throne.
 
@@ -64,7 +74,7 @@ const ATTACKER_LETTERS = new Set('tcn');
 const DEFENDER_LETTERS = new Set('TCN');
 
 const REPETITION: Record<string, RepetitionRule> = {
-  i: 'ignore', d: 'draw', w: 'repeater-loses', a: 'defenders-lose', f: 'forbidden',
+  i: 'ignore', d: 'draw', w: 'repeater-loses', l: 'repeater-wins', a: 'defenders-lose', f: 'forbidden',
 };
 const KING: Record<string, KingStrength> = { s: 'strong', y: 'strong', w: 'weak', n: 'weak', c: 'mixed' };
 
@@ -72,7 +82,7 @@ const KNOWN_KEYS = [
   'dim', 'name', 'esc', 'surf', 'atkf', 'tfr', 'ka', 'ks', 'kj', 'nj', 'cj', 'mj', 'gj', 'ber',
   'cor', 'cen', 'corh', 'cenh', 'cenhe', 'corp', 'cenp', 'cors', 'cens', 'corre', 'cenre',
   'afor', 'dfor', 'aforh', 'dforh', 'aforp', 'dforp', 'afors', 'dfors', 'aforre', 'dforre',
-  'sw', 'swf', 'efe', 'linc', 'spd', 'cck', 'jo', 'start', 'starti',
+  'sw', 'swf', 'efe', 'linc', 'spd', 'cck', 'ckt', 'ckr', 'bo', 'jo', 'start', 'starti',
 ];
 
 const sameSet = (a: Set<string>, b: Set<string>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
@@ -156,14 +166,19 @@ export function parseRulesString(text: string): Result<RuleSet> {
   const escape = get(choice('esc', { c: 'corner' as const, e: 'edge' as const }, 'c', 'expected c (corner) or e (edge)'), 'corner');
   const encirclement = get(yesNo('surf', 'y'), false);
   const attackersFirst = get(yesNo('atkf', 'y'), true);
-  const repetition = get(choice('tfr', REPETITION, 'd', 'expected i, d, w (the repeater loses), a (defenders lose) or f (forbidden)'), 'draw');
+  const repetition = get(choice('tfr', REPETITION, 'd', 'expected i, d, w (the repeater loses), l (the repeater wins), a (defenders lose) or f (forbidden)'), 'draw');
   const kingArmed = get(yesNo('ka', 'y'), true);
   const king = get(choice('ks', KING, 's', 'expected s (strong), w (weak) or c (strong on or next to the throne)'), 'strong');
   const berserk = get(choice('ber', { n: false, c: true }, 'n', 'expected n or c (continue with capturing steps)'), false);
   const shieldWall = get(choice('sw', { n: false, s: true }, 'n', 'expected n or s (corners may close a wall)'), false);
   const exitFort = get(yesNo('efe', 'n'), false);
+  const linnaeanCapture = get(yesNo('linc', 'n'), false);
   const jumpOverOwn = get(yesNo('jo', 'n'), false);
   const commandersCaptureKing = get(yesNo('cck', has('c') ? 'y' : 'n'), false);
+  // Without commanders that capture (and without commanders at all) these two have no effect.
+  const commandersNextToThrone = get(yesNo('ckt', commandersCaptureKing ? 'y' : 'n'), false);
+  const ringWithCommanders = get(yesNo('ckr', has('c') ? 'n' : 'y'), true);
+  const berserkOptional = get(yesNo('bo', 'n'), false);
   if (failure) return failure;
 
   // Jumps: RULES.md's set, or none.
@@ -247,7 +262,6 @@ export function parseRulesString(text: string): Result<RuleSet> {
   }
   for (const k of ['afor', 'dfor']) if ((entries.get(k) ?? '').replace(/,/g, '') !== '') return refuse(k, 'there are no fortresses');
   if ((entries.get('swf') ?? 'y') !== 'y') return refuse('swf', 'a shield wall is taken only by the move that closes an end (swf:y)');
-  if ((entries.get('linc') ?? 'n') !== 'n') return refuse('linc', 'there is no Linnaean capture');
   if ((entries.get('spd') ?? '-1') !== '-1') return refuse('spd', 'there are no speed limits');
 
   const rules: RuleSet = {
@@ -259,6 +273,8 @@ export function parseRulesString(text: string): Result<RuleSet> {
     king,
     kingArmed,
     commandersCaptureKing,
+    commandersNextToThrone,
+    ringWithCommanders,
     hasThrone,
     hasCorners,
     cornersHostileToKing,
@@ -269,11 +285,13 @@ export function parseRulesString(text: string): Result<RuleSet> {
     emptyThroneHostileToDefenders,
     emptyThroneHostileToKing,
     shieldWall,
+    linnaeanCapture,
     exitFort,
     encirclement,
     repetition,
     jumps,
     berserk,
+    berserkForced: berserk && !berserkOptional,
     jumpOverOwn,
   };
   return checkStart(rules);
@@ -294,7 +312,7 @@ function checkStart(rules: RuleSet): Result<RuleSet> {
 
 const yn = (flag: boolean): string => (flag ? 'y' : 'n');
 const REPETITION_CODE: Record<RepetitionRule, string> = {
-  ignore: 'i', draw: 'd', 'repeater-loses': 'w', 'defenders-lose': 'a', forbidden: 'f',
+  ignore: 'i', draw: 'd', 'repeater-loses': 'w', 'repeater-wins': 'l', 'defenders-lose': 'a', forbidden: 'f',
 };
 const KING_CODE: Record<KingStrength, string> = { strong: 's', weak: 'w', mixed: 'c' };
 
@@ -322,7 +340,11 @@ export function makeRulesString(rules: RuleSet): string {
   }
   if (rules.shieldWall) parts.push('sw:s');
   if (rules.exitFort) parts.push('efe:y');
+  if (rules.linnaeanCapture) parts.push('linc:y');
   if (rules.commandersCaptureKing !== hasCommanders) parts.push(`cck:${yn(rules.commandersCaptureKing)}`);
+  if (rules.commandersCaptureKing && !rules.commandersNextToThrone) parts.push('ckt:n');
+  if (hasCommanders && rules.ringWithCommanders) parts.push('ckr:y');
+  if (rules.berserk && !rules.berserkForced) parts.push('bo:y');
   if (rules.jumpOverOwn) parts.push('jo:y');
   const record = [...rules.start].reverse().map((rank) => rank.replace(/\.+/g, (run) => String(run.length)));
   parts.push(`start:/${record.join('/')}/`);

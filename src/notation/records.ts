@@ -1,4 +1,4 @@
-// Game records from aagenielsen.dk (/work/shared/data, README there): one JSON object per game with
+// Game records from aagenielsen.dk (README.md, "Recorded games"): one JSON object per game with
 // OpenTafl-like steps (`e9-d9xd8`, or compact `e9d9`) and a final `resigned` / `timeout`. Replaying
 // them needs the berserk continuations the site does not record: after a step that leaves a run
 // open, the replay searches the continuation chains (the listed captures and the next move's
@@ -12,7 +12,7 @@ import { playTurn } from '../engine/turns.js';
 import { ATTACKERS, DEFENDERS, EMPTY, END_RUN, NO_SQUARE, NO_WINNER, type Side } from '../engine/types.js';
 import { err, ok, type Result } from '../engine/result.js';
 
-export interface GameRecord {
+export interface RecordedGame {
   id: string;
   variant: string;
   /** Who moved first: `black` (attackers) or `white`. */
@@ -22,14 +22,14 @@ export interface GameRecord {
   moves: string[];
 }
 
-export function parseGameRecord(line: string): Result<GameRecord> {
+export function parseGameRecord(line: string): Result<RecordedGame> {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch (e) {
     return err('bad-record', `game record is not JSON: ${(e as Error).message}`);
   }
-  const record = value as Partial<GameRecord>;
+  const record = value as Partial<RecordedGame>;
   if (typeof record !== 'object' || record === null || typeof record.id !== 'string' || typeof record.variant !== 'string'
     || !Array.isArray(record.moves) || record.moves.some((m) => typeof m !== 'string')) {
     return err('bad-record', 'game record needs string fields id and variant and a list of moves');
@@ -38,7 +38,7 @@ export function parseGameRecord(line: string): Result<GameRecord> {
 }
 
 /** The recorded winner as a side, null for a draw, undefined when the record gives none. */
-export function recordedWinner(record: GameRecord): Side | null | undefined {
+export function recordedWinner(record: RecordedGame): Side | null | undefined {
   if (record.winner === 'Black') return ATTACKERS;
   if (record.winner === 'White') return DEFENDERS;
   if (record.winner === 'Draw') return null;
@@ -46,7 +46,7 @@ export function recordedWinner(record: GameRecord): Side | null | undefined {
 }
 
 /** The moves of a record without the closing `resigned` / `timeout` marker. */
-export function recordMoves(record: GameRecord): string[] {
+export function recordMoves(record: RecordedGame): string[] {
   return record.moves.filter((move) => move !== 'resigned' && move !== 'timeout');
 }
 
@@ -225,7 +225,7 @@ function orderContinuations(pos: Position, written: RecordStep, firstCaptured: n
  * Replays a record under `rules`, from the standard start and from the alternative starts the site
  * used; returns the replay that got furthest.
  */
-export function replayRecord(rules: RuleSet, record: GameRecord): Replay {
+export function replayRecord(rules: RuleSet, record: RecordedGame): Replay {
   const moves = recordMoves(record);
   let best: Replay | undefined;
   for (const variant of [rules, ...alternativeStarts(rules)]) {

@@ -10,7 +10,7 @@ import { parseAdjudication, parseTimeControl, type Adjudication, type TimeContro
 import type { Timeouts } from '../client/engineClient.js';
 import type { Opening } from '../tournament/openings.js';
 import type { FinishedGame, ScheduledGame } from '../tournament/runner.js';
-import type { GameRecord } from '../tournament/summary.js';
+import type { GameResult } from '../tournament/summary.js';
 
 /** Raised whenever a job or its result changes shape. */
 export const JOB_FORMAT = 1;
@@ -145,7 +145,7 @@ export function parseGameJob(data: unknown): Result<GameJob> {
  */
 export function parseFinishedGame(value: unknown, game: ScheduledGame): Result<FinishedGame> {
   if (!isObject(value) || !isObject(value.record) || typeof value.otg !== 'string') return err('bad-result', `game ${game.id}: the worker's answer is not {record, otg}`);
-  const record = value.record as unknown as GameRecord;
+  const record = value.record as unknown as GameResult;
   if (record.id !== game.id || record.pair !== game.pair || record.leg !== game.leg || record.pairing !== game.pairing) {
     return err('bad-result', `game ${game.id}: the worker answered for game ${String(record.id)}`);
   }

@@ -6,7 +6,7 @@ import { parseTfen } from '../notation/index.js';
 import { Searcher } from './searcher.js';
 
 /** Variant and tfen (`startpos` for the variant's start position). */
-// Middle games are positions of recorded aagenielsen.dk games after 24-30 plies.
+// Middle games are positions of recorded aagenielsen.dk games (README.md, "Recorded games") after 24-30 plies.
 const BENCH_POSITIONS: readonly [string, string][] = [
   ['berserk', 'startpos'],
   ['berserk', '3t1t5/2N2c5/1c4t4/2KT4t1t/2t3T3t/2tTT2t1ct/t3T1T3t/t4c4T/11/11/3ttttt3 a -'],
@@ -37,18 +37,19 @@ export function benchPositions(): Position[] {
   });
 }
 
-export function bench(depth: number = DEFAULT_BENCH_DEPTH): { nodes: number; timeMs: number; nps: number } {
-  const stop = new Int32Array(1);
+/** `stopped`: cut short by `stop[0]` (set by another thread), the figures are partial. */
+export function bench(depth: number = DEFAULT_BENCH_DEPTH, stop: Int32Array = new Int32Array(1)): { nodes: number; timeMs: number; nps: number; stopped: boolean } {
   let nodes = 0;
   // Time the search as the engine runs it: compiled, after the same warm-up as at start-up (a cold
   // first position runs at a fraction of the speed). Warm-up searches use their own searchers and
   // tables, so the node count below does not depend on them.
-  warmUp();
+  warmUp(undefined, stop);
   const start = performance.now();
   // One searcher, as in a real session: its table is allocated (and its memory touched) once, and
   // cleared by newGame() for each position, so each search starts from the same empty state.
   const searcher = new Searcher({ hashMB: 16, threads: 1, multiPV: 1 });
   for (const pos of benchPositions()) {
+    if (stop[0] !== 0) break;
     searcher.newGame();
     let last = 0;
     searcher.search(pos, { depth }, stop, (info) => {
@@ -57,7 +58,7 @@ export function bench(depth: number = DEFAULT_BENCH_DEPTH): { nodes: number; tim
     nodes += last;
   }
   const timeMs = Math.max(1, Math.round(performance.now() - start));
-  return { nodes, timeMs, nps: Math.round((nodes * 1000) / timeMs) };
+  return { nodes, timeMs, nps: Math.round((nodes * 1000) / timeMs), stopped: stop[0] !== 0 };
 }
 
 /**

@@ -1,6 +1,7 @@
 // When a search stops. Inside an iteration: the stop flag, the clock's maximum time and the node
 // limit, looked at every CHECK_INTERVAL nodes. Between iterations: whether the next one is worth
-// starting (the time budget of timeManager.ts, a mate found or asked for, the node limit).
+// starting (the time budget of timeManager.ts, a mate found or asked for, the node limit). A ponder
+// search counts no limit until its ponderhit, and its clock starts then.
 
 import type { Side } from '../engine/index.js';
 import { CHECK_INTERVAL, FALLING_SCORE_MARGIN, NEXT_ITERATION_SHARE, UNSTABLE_TIME_FACTOR } from './params.js';
@@ -12,6 +13,10 @@ export class SearchLimits {
   private limits: GoLimits = {};
   private stop: Int32Array = new Int32Array(1);
   private startTime = 0;
+  /** When the clock of the limits started: the start, or a ponder search's ponderhit. */
+  private clockStart = 0;
+  /** A ponder search before its ponderhit: no limit counts (stop[1] is set until the ponderhit). */
+  private pondering = false;
   private budget: TimeBudget = { optimum: Infinity, maximum: Infinity };
   private nodeLimit = Infinity;
   /** A node limit stops an iteration only once the first iteration has given a move. */
@@ -27,6 +32,8 @@ export class SearchLimits {
     this.limits = limits;
     this.stop = stop;
     this.startTime = limits.startTime !== undefined ? limits.startTime - performance.timeOrigin : performance.now();
+    this.clockStart = this.startTime;
+    this.pondering = limits.ponder === true && stop.length > 1 && Atomics.load(stop, 1) !== 0;
     this.budget = timeBudget(limits, side, moveOverheadMs);
     this.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : Infinity;
     this.nodeLimitActive = false;
@@ -46,7 +53,8 @@ export class SearchLimits {
     this.nextCheck = nodes + CHECK_INTERVAL;
     if (this.nodeCounter) Atomics.store(this.nodeCounter, 0, nodes);
     if (this.stop[0] !== 0) return true;
-    return this.elapsed() >= this.budget.maximum || (this.nodeLimitActive && nodes >= this.nodeLimit);
+    if (this.stillPondering()) return false;
+    return this.clock() >= this.budget.maximum || (this.nodeLimitActive && nodes >= this.nodeLimit);
   }
 
   /** After iteration `depth` completed with `bestStep` scoring `best`: true if no other iteration should start. */
@@ -65,16 +73,32 @@ export class SearchLimits {
     }
     this.previousBestStep = bestStep;
     this.previousBestScore = best;
+    if (this.stillPondering()) return false;
     const { optimum, maximum } = this.budget;
     const limit = limits.movetime !== undefined ? optimum : Math.min(optimum * share, maximum * NEXT_ITERATION_SHARE);
-    return this.elapsed() > limit || nodes >= this.nodeLimit;
+    return this.clock() > limit || nodes >= this.nodeLimit;
   }
 
-  /** `go infinite` gives its answer only when stopped: waits for the stop flag. */
+  /** `go infinite` gives its answer only when stopped, a ponder search not before its ponderhit. */
   awaitStop(): void {
     const stop = this.stop;
-    if (!this.limits.infinite || !(stop.buffer instanceof SharedArrayBuffer)) return;
+    const infinite = this.limits.infinite === true;
+    if (!(infinite || this.pondering) || !(stop.buffer instanceof SharedArrayBuffer)) return;
     // (Short waits: whoever sets the flag need not notify.)
-    while (Atomics.load(stop, 0) === 0) Atomics.wait(stop, 0, 0, 10);
+    while (Atomics.load(stop, 0) === 0 && (infinite || this.stillPondering())) Atomics.wait(stop, 0, 0, 10);
+  }
+
+  /** ms since the clock of the limits started. */
+  private clock(): number {
+    return performance.now() - this.clockStart;
+  }
+
+  /** Whether the search still ponders; at the ponderhit, the clock starts. */
+  private stillPondering(): boolean {
+    if (!this.pondering) return false;
+    if (Atomics.load(this.stop, 1) !== 0) return true;
+    this.pondering = false;
+    this.clockStart = performance.now();
+    return false;
   }
 }

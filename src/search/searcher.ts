@@ -6,7 +6,7 @@
 // Around it: the order of the steps (stepPicker.ts), when to stop (limits.ts), the helper threads
 // of a multi-threaded search (helperPool.ts).
 
-import { ATTACKERS, DEFENDERS, DRAW, END_RUN, generateSteps, NO_SQUARE, NO_WINNER, type Position } from '../engine/index.js';
+import { ATTACKERS, DEFENDERS, DRAW, END_RUN, generateSteps, NO_SQUARE, NO_WINNER, stepMayCapture, type Position } from '../engine/index.js';
 import { CaptureGenerator } from './captures.js';
 import { Evaluator, kingOpenLines } from './evaluate.js';
 import { HelperPool, type Threading } from './helperPool.js';
@@ -82,6 +82,16 @@ export class Searcher {
   newGame(): void {
     this.tt.clear();
     this.history.clear();
+  }
+
+  /** Whether the hash table still has memory to map or a clear to finish (see prepareTableSlice). */
+  get tablePending(): boolean {
+    return this.tt.pending;
+  }
+
+  /** Readies the next slice of the hash table (a few ms to tens of ms); false once it is all ready. */
+  prepareTableSlice(): boolean {
+    return this.tt.prepareSlice();
   }
 
   /** Evaluation weights other than weights.ts's (for tuning matches); undefined restores those. */
@@ -439,6 +449,8 @@ export class Searcher {
     picker.startCaptures(sp, end);
     for (let step = picker.next(); step !== NO_STEP; step = picker.next()) {
       if (step === END_RUN && !threatened) continue;
+      // A forced run's quiet steps (they end the turn) are left to the stand-pat, like END_RUN.
+      if (midRun && !threatened && pos.rules.berserkForced && !stepMayCapture(pos, step)) continue;
       // Delta pruning: a capture that cannot lift the stand-pat to alpha (nor can any after it).
       if (!threatened && !midRun && best + picker.value() + DELTA_MARGIN < alpha) break;
       pos.makeStep(step);

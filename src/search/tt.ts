@@ -13,11 +13,22 @@ const ENTRY_INTS = 4;
 const BUCKET_ENTRIES = 2;
 const BUCKET_INTS = ENTRY_INTS * BUCKET_ENTRIES;
 const BYTES_PER_BUCKET = BUCKET_INTS * 4;
+/** prepareSlice()'s share of the table (1 MB: a few ms even where mapping pages is slow). */
+const SLICE_INTS = 1 << 18;
+const PAGE_INTS = 1024;
+/** Tables up to this size are cleared at once (a few ms), so that a new game starts from empty. */
+const EAGER_CLEAR_BYTES = 64 << 20;
 
 export class TranspositionTable {
   data: Int32Array;
   private mask = 0;
   private age = 0;
+  /** prepareSlice() goes on from this index; data.length when the table is ready. */
+  private pendingFrom = 0;
+  /** Whether the pending work is a clear (else: mapping fresh pages). */
+  private pendingClear = false;
+  /** Whether a search may have stored entries since the table was made or cleared. */
+  private searched = false;
   /** Filled by probe(): */
   hitStep = 0;
   hitScore = 0;
@@ -53,16 +64,39 @@ export class TranspositionTable {
       this.clear();
       return;
     }
+    // Fresh memory reads as zeros; the machine maps it a page at a time as it is first written, which
+    // is slow (seconds per gigabyte on some machines). prepareSlice() writes each page once, a slice at
+    // a time, so that the first searches do not pay for it and nobody waits for all of it.
     this.data = new Int32Array(shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
-    // Writing every page now maps it now: otherwise the first search pays a page fault per page it
-    // touches, a large share of a first search's time.
-    this.data.fill(0);
     this.mask = bytes / BYTES_PER_BUCKET - 1;
+    this.pendingFrom = 0;
+    this.pendingClear = false;
+    this.searched = false;
+  }
+
+  /** Whether prepareSlice() has work left (pages to map, or a clear to finish). */
+  get pending(): boolean {
+    return this.pendingFrom < this.data.length;
+  }
+
+  /** Maps (or clears) the next slice of the table; false once the whole table is ready. */
+  prepareSlice(): boolean {
+    const data = this.data;
+    const end = Math.min(data.length, this.pendingFrom + SLICE_INTS);
+    if (this.pendingClear) {
+      data.fill(0, this.pendingFrom, end);
+    } else {
+      // Writes what is there: entries a search stored meanwhile are kept.
+      for (let i = this.pendingFrom; i < end; i += PAGE_INTS) data[i] |= 0;
+    }
+    this.pendingFrom = end;
+    return this.pending;
   }
 
   /** Uses a table that another thread made (Lazy SMP: all threads read and write one table). */
   attach(buffer: SharedArrayBuffer): void {
     this.data = new Int32Array(buffer);
+    this.pendingFrom = this.data.length;
     this.mask = buffer.byteLength / BYTES_PER_BUCKET - 1;
   }
 
@@ -75,14 +109,34 @@ export class TranspositionTable {
     this.age = age & 63;
   }
 
+  /**
+   * Empties the table: at once if it is small and its memory mapped, else through prepareSlice()
+   * (mapping pages as it clears them can take a second even for a small table on some machines).
+   */
   clear(): void {
-    this.data.fill(0);
     this.age = 0;
+    if (!this.searched) return;
+    this.searched = false;
+    if (this.data.byteLength <= EAGER_CLEAR_BYTES && !this.pending) {
+      this.data.fill(0);
+    } else {
+      this.pendingFrom = 0;
+      this.pendingClear = true;
+    }
   }
 
-  /** A new search: older entries become the first to be replaced. */
+  /**
+   * A new search: older entries become the first to be replaced. A clear not finished by now is given
+   * up (finishing it would wipe what this search stores): the entries left are true for their
+   * positions, only older.
+   */
   newSearch(): void {
     this.age = (this.age + 1) & 63;
+    this.searched = true;
+    if (this.pendingClear) {
+      this.pendingClear = false;
+      this.pendingFrom = this.data.length;
+    }
   }
 
   /** Looks the position up; on a hit, fills the hit* fields and returns true. */

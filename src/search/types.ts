@@ -15,6 +15,11 @@ export interface GoLimits {
   /** Stop once a win in this many own turns is found. */
   mate?: number;
   infinite?: boolean;
+  /**
+   * Ponder: search without limits while `stop[1]` (the flag array given to the search) is non-zero;
+   * once it is cleared (the ponderhit), the limits apply, the clock starting then.
+   */
+  ponder?: boolean;
   /** Only these whole turns (step lists) at the root. */
   searchmoves?: number[][];
   /**
@@ -53,6 +58,10 @@ export interface SearchOptions {
 }
 
 export const MAX_SKILL_LEVEL = 20;
+/** The largest values the search options take, whichever protocol or program sets them. */
+export const MAX_HASH_MB = 2048;
+export const MAX_THREADS = 64;
+export const MAX_MULTIPV = 64;
 
 export const DEFAULT_OPTIONS: SearchOptions = {
   hashMB: 64,

@@ -1,4 +1,4 @@
-// The tournament configuration (issue 5): read from a JSON file and/or command-line flags, checked
+// The tournament configuration: read from a JSON file and/or command-line flags, checked
 // field by field, with errors naming the field and what is wrong with it.
 
 import { availableParallelism } from 'node:os';

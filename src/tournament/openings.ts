@@ -125,7 +125,7 @@ function lineFileOpenings(rules: RuleSet, text: string, file: string): Result<Op
   return ok(openings);
 }
 
-/** The record's `winner` (as in /work/shared/data: `Black` is the attackers, `White` the defenders). */
+/** The record's `winner` (aagenielsen.dk records: `Black` is the attackers, `White` the defenders). */
 const RECORDED_WINNER: Record<OpeningWinner, string> = { attackers: 'Black', defenders: 'White', draw: 'Draw' };
 
 /**

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { err, ok, type Result } from '../engine/index.js';
 import { fileError } from './outFolder.js';
-import type { GameRecord } from './summary.js';
+import type { GameResult } from './summary.js';
 
 export interface RejectedLine {
   /** 1-based line number in the file. */
@@ -15,7 +15,7 @@ export interface RejectedLine {
 }
 
 export interface ResultsFile {
-  records: GameRecord[];
+  records: GameResult[];
   rejected: RejectedLine[];
 }
 
@@ -49,7 +49,7 @@ export function resultProblem(value: unknown, engineNames: string[], pairings: [
  * results of this tournament and second results of a game already read are all rejected, with why.
  */
 export function readResultsFile(file: string, engineNames: string[], pairings: [number, number][]): Result<ResultsFile> {
-  const records: GameRecord[] = [];
+  const records: GameResult[] = [];
   const rejected: RejectedLine[] = [];
   if (!existsSync(file)) return ok({ records, rejected });
   let text: string;
@@ -76,7 +76,7 @@ export function readResultsFile(file: string, engineNames: string[], pairings: [
       rejected.push({ line: index + 1, text: line, why: problem });
       return;
     }
-    const record = value as GameRecord;
+    const record = value as GameResult;
     if (seen.has(record.id)) {
       rejected.push({ line: index + 1, text: line, why: `game ${record.id} again (the first result is kept)` });
       return;

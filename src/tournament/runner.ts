@@ -18,7 +18,7 @@ import { loadOpenings, openingPositions, type Opening, type OpeningBook } from '
 import { gameRulesString, makeOtg } from '../notation/otg.js';
 import { fileError, lockOutFolder, prepareOutFolder, type OutLock } from './outFolder.js';
 import { describeRejected, readResultsFile, type RejectedLine } from './results.js';
-import { summarize, type GameRecord, type TournamentSummary } from './summary.js';
+import { summarize, type GameResult, type TournamentSummary } from './summary.js';
 
 export interface ScheduledGame {
   id: string;
@@ -63,13 +63,13 @@ export function fingerprint(config: TournamentConfig): string {
 export interface ProgressEvent {
   finished: number;
   total: number;
-  game?: GameRecord;
+  game?: GameResult;
   summary: TournamentSummary;
 }
 
 /** A finished game: its results.jsonl line and its OpenTafl record (games/<id>.otg). */
 export interface FinishedGame {
-  record: GameRecord;
+  record: GameResult;
   otg: string;
 }
 
@@ -136,7 +136,7 @@ export class Tournament {
   readonly pairings: [number, number][];
   readonly schedule: ScheduledGame[];
   private readonly scheduler: GameScheduler;
-  private records: GameRecord[] = [];
+  private records: GameResult[] = [];
   private stopping = false;
   private lock: OutLock | undefined;
 
@@ -422,7 +422,7 @@ export class LocalGames implements GameScheduler {
     if (this.stopping) return undefined;
 
     const recordFile = join('games', `${game.id}.otg`);
-    const record: GameRecord = {
+    const record: GameResult = {
       id: game.id, pairing: game.pairing, pair: game.pair, leg: game.leg,
       attackers: names[0].name, defenders: names[1].name, result: played.result, reason: played.reason,
       turns: played.moves.length, opening: played.openingText, openingId: opening.id, moves: played.moves,

@@ -9,7 +9,7 @@ import {
 import { GAME_END_REASONS, type GameEndReason, type GameResultKind } from './game.js';
 
 /** One line of results.jsonl. */
-export interface GameRecord {
+export interface GameResult {
   id: string;
   /** Index of the pairing (two engines) and of the game pair (one opening, both sides) within it. */
   pairing: number;
@@ -79,7 +79,7 @@ const emptyTrinomial = (): Trinomial => ({ wins: 0, draws: 0, losses: 0 });
 const emptyPentanomial = (): Pentanomial => ({ ll: 0, ld: 0, wl: 0, dd: 0, wd: 0, ww: 0 });
 
 /** The score (1, 1/2, 0) of `name` in a game. */
-function scoreOf(record: GameRecord, name: string): number {
+function scoreOf(record: GameResult, name: string): number {
   if (record.result === 'draw') return 0.5;
   const winner = record.result === 'attackers' ? record.attackers : record.defenders;
   return winner === name ? 1 : 0;
@@ -103,7 +103,7 @@ function addPair(p: Pentanomial, a: number, b: number): void {
 }
 
 export function summarize(
-  variant: string, engineNames: string[], pairings: [number, number][], records: GameRecord[], scheduled: number, sprt?: SprtConfig,
+  variant: string, engineNames: string[], pairings: [number, number][], records: GameResult[], scheduled: number, sprt?: SprtConfig,
 ): TournamentSummary {
   const engines: EngineSummary[] = engineNames.map((name) => ({
     name, games: 0, wins: 0, draws: 0, losses: 0, points: 0, asAttackers: emptyTrinomial(), asDefenders: emptyTrinomial(),

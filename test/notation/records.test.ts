@@ -10,12 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { DATA_DIR } from '../support/dataDir.js';
 import { gameOutcome, Position, VARIANTS } from '../../src/engine/index.js';
 import { makeTurn } from '../../src/notation/index.js';
-import { parseGameRecord, recordedWinner, replayMoves, replayRecord, type GameRecord } from '../../src/notation/records.js';
+import { parseGameRecord, recordedWinner, replayMoves, replayRecord, type RecordedGame } from '../../src/notation/records.js';
 
 const DATA = DATA_DIR;
 const FULL = process.env.HNEFI_FULL_REPLAY === '1';
 
-function load(name: string, every: number): GameRecord[] {
+function load(name: string, every: number): RecordedGame[] {
   const text = readFileSync(join(DATA, name), 'utf8');
   return text.split('\n').filter((line) => line.trim() !== '').filter((_, i) => i % every === 0).map((line) => {
     const record = parseGameRecord(line);
@@ -26,7 +26,7 @@ function load(name: string, every: number): GameRecord[] {
 
 interface Tally { games: number; replayed: number; withResult: number; matching: number; mismatches: string[] }
 
-function replayAll(records: GameRecord[]): Tally {
+function replayAll(records: RecordedGame[]): Tally {
   const tally: Tally = { games: 0, replayed: 0, withResult: 0, matching: 0, mismatches: [] };
   for (const record of records) {
     tally.games++;

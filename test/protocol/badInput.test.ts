@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineConversation } from '../support/engineConversation.js';
 
+const HELP_HINT = "info string type 'help' for the commands";
 const AFTER_D1D2 = 'Tfen: 3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/3t1c5/4tttt3 d -';
 
 describe('bad input', () => {
@@ -61,7 +62,7 @@ describe('bad input', () => {
       ['setoption name Skill Level value 21', "info string error: option 'Skill Level' value 21 is out of range 0..20"],
       ['setoption name Move Overhead', "info string error: option 'Move Overhead' needs a value ('setoption name Move Overhead value ...')"],
       ['setoption name UCI_Variant value chess', "info string error: option 'UCI_Variant' has no choice 'chess' (choices: berserk, berserk-copenhagen, copenhagen, fetlar, tablut, brandubh, ard-ri, tawlbwrdd, alea-evangelii)"],
-      ['setoption name Contempt value 10', "info string error: unknown option 'Contempt' (options: UCI_Variant, UCI_Rules, Hash, Threads, MultiPV, Move Overhead, Skill Level)"],
+      ['setoption name Contempt value 10', "info string error: unknown option 'Contempt' (options: UCI_Variant, UCI_Rules, Hash, Threads, MultiPV, Move Overhead, Skill Level, Ponder)"],
       ['setoption value 10', "info string error: setoption needs 'name <option>' (and 'value <value>')"],
     ];
     for (const [command, error] of cases) expect(await engine.ask(command)).toEqual([error]);
@@ -84,7 +85,6 @@ describe('bad input', () => {
       ['go depth x', /^info string error: go: 'depth' needs a whole number, got 'x'; searching depth 1 instead$/],
       ['go depth 0', /^info string error: go: 'depth' must be at least 1, got 0; searching depth 1 instead$/],
       ['go movetime', /^info string error: go: 'movetime' needs a whole number, got nothing; searching depth 1 instead$/],
-      ['go searchmoves a1a2', /^info string error: go: searchmoves 'a1a2': .*; searching depth 1 instead$/],
     ];
     for (const [command, error] of goCases) {
       const from = engine.lines.length;
@@ -109,10 +109,36 @@ describe('bad input', () => {
     await expectUnchanged();
   });
 
+  it('searchmoves keeps the legal moves and names those it ignores', async () => {
+    const from = engine.lines.length;
+    engine.send('go depth 3 searchmoves f4g4 zz9 a1a2 e5e3');
+    const best = await engine.waitFor(/^bestmove /, from);
+    const lines = engine.lines.slice(from, best + 1);
+    expect(lines[0]).toMatch(/^info string searchmoves: ignored 'zz9' \(.*\), 'a1a2' \(.*\); searching f4g4 e5e3$/);
+    expect(lines[lines.length - 1]).toMatch(/^bestmove (f4g4|e5e3)( |$)/);
+    for (const line of lines.filter((l) => l.startsWith('info depth '))) expect(line).toMatch(/ pv (f4g4|e5e3)( |$)/);
+    // None legal: the list is ignored and every move searched (the limits still hold).
+    const next = engine.lines.length;
+    engine.send('go depth 1 searchmoves a1a2');
+    await engine.waitFor(/^bestmove [a-k]\d+[a-k]\d+/, next);
+    expect(engine.lines[next]).toMatch(/^info string searchmoves: ignored 'a1a2' \(.*\); no legal move left, searching every move$/);
+    await expectUnchanged();
+  });
+
+  it('d shows a custom rules name with its control bytes replaced', async () => {
+    const rules = 'dim:7 name:bad\u001b[2Jname\u0007 esc:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
+    const lines = await engine.ask(`setoption name UCI_Rules value ${rules}`, 'd');
+    const named = lines.find((l) => l.startsWith('Rules: '));
+    expect(named).toBe('Rules: bad?[2Jname? (UCI_Rules) (7x7)');
+    expect(lines.join('\n')).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    await engine.ask('setoption name UCI_Rules value <empty>', 'position startpos moves d1d2');
+    await expectUnchanged();
+  });
+
   it('negative clocks count as no time left', async () => {
     const from = engine.lines.length;
     engine.send('go wtime -50 btime -50');
-    await engine.waitFor(/^bestmove [a-k]\d+[a-k]\d+$/, from);
+    await engine.waitFor(/^bestmove [a-k]\d+[a-k]\d+( ponder [a-k]\d+[a-k]\d+)?$/, from);
   });
 
   it('garbage, binary bytes, blank lines and tabs', async () => {
@@ -121,16 +147,19 @@ describe('bad input', () => {
     const lines = await engine.ask('', '   ', '\t\tmoves\t', 'x'.repeat(200), '\u00e9t\u00e9 uci');
     expect(lines).toEqual([
       'info string unknown command: ?????[2J',
+      HELP_HINT,
       expect.stringMatching(/^([a-k]\d+[a-k]\d+ ){20,}/),
       `info string unknown command: ${'x'.repeat(40)}...`,
+      HELP_HINT,
       'info string unknown command: ?t?',
+      HELP_HINT,
     ]);
     await expectUnchanged();
   });
 
   it('a 1 MB line is read and answered, and the engine goes on', async () => {
     const junk = await engine.ask('a'.repeat(1 << 20));
-    expect(junk).toEqual([`info string unknown command: ${'a'.repeat(40)}...`]);
+    expect(junk).toEqual([`info string unknown command: ${'a'.repeat(40)}...`, HELP_HINT]);
     const longMoves = await engine.ask(`position startpos moves ${'d1d2 '.repeat(200_000)}`);
     expect(longMoves).toHaveLength(1);
     expect(longMoves[0]).toMatch(/^info string error: position: move 2 'd1d2'/);

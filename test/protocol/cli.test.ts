@@ -28,7 +28,9 @@ describe('hnefi command line', () => {
   it('unknown or bad flags and commands get a clear message and a non-zero exit', () => {
     const cases: [string[], RegExp][] = [
       [['--bogus'], /Unknown argument: bogus/],
-      [['nosuch'], /Unknown argument: nosuch/],
+      [['nosuch'], /unknown command 'nosuch'\.\nCommands: perft, bench, play, gui, tournament, compare, worker; without a command, hnefi runs the engine/],
+      [['frobnicate'], /unknown command 'frobnicate'/],
+      [['bnech'], /unknown command 'bnech'\. Did you mean 'bench'\?/],
       [['--variant', 'chess'], /Invalid values:\s+Argument: variant, Given: "chess"/],
       [['--hash', '0'], /--hash must be a whole number from 1 to 2048, got 0/],
       [['--protocol', 'xboard'], /Argument: protocol, Given: "xboard"/],
@@ -36,7 +38,9 @@ describe('hnefi command line', () => {
       [['perft', '--depth', '2.5'], /--depth must be a whole number from 1 to 20, got 2.5/],
       [['perft', '--depth', '1', '--tfen', '3t3/7 a -', '--variant', 'brandubh'], /--tfen: tfen board has 2 ranks, the 7x7 board needs 7/],
       [['perft', '--depth', '1', '--moves', 'd1d2 zz'], /--moves: move 2 'zz'/],
-      [['bench', '--depth', 'x'], /--depth must be a whole number from 1 to 30, got NaN/],
+      [['bench', '--depth', 'x'], /--depth must be a whole number from 1 to 30, got 'x'/],
+      [['perft', '--depth', 'two'], /--depth must be a whole number from 1 to 20, got 'two'/],
+      [['--hash', 'lots'], /--hash must be a whole number from 1 to 2048, got 'lots'/],
       [['play', '--time', '-1'], /--time must be a number of seconds/],
     ];
     for (const [args, message] of cases) {
@@ -50,7 +54,7 @@ describe('hnefi command line', () => {
     const run = hnefiWithInput('d\ngo depth 3\n', '--variant', 'brandubh', '--hash', '8', '--threads', '2');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Rules: brandubh (7x7)');
-    expect(run.stdout).toMatch(/\nbestmove [a-g]\d[a-g]\d\n$/);
+    expect(run.stdout).toMatch(/\nbestmove [a-g]\d[a-g]\d( ponder [a-g]\d[a-g]\d)?\n$/);
     expect(run.stderr).toBe('');
   });
 
@@ -76,7 +80,7 @@ describe('hnefi command line', () => {
     const run = hnefiWithInput('b4b1\nquit\n', 'play', '--variant', 'brandubh', '--side', 'a', '--time', '0.05');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Your move (attackers): b4b1');
-    expect(run.stdout).toContain('Turn 2, defenders to move, last move b4b1');
+    expect(run.stdout).toContain('Turn 1, defenders to move, last move b4b1');
     expect(run.stdout).toMatch(/Hnefi plays [a-g]\d[a-g]\d/);
     expect(run.stdout).toContain('Your move (attackers): quit');
   });

@@ -29,7 +29,7 @@ describe('engine commands', () => {
   it('uci lists id, every option and uciok', async () => {
     engine.send('uci');
     const end = await engine.waitFor('uciok');
-    const lines = engine.lines.slice(0, end);
+    const lines = engine.lines.slice(await engine.waitFor(/^id name /), end);
     expect(lines[0]).toMatch(/^id name Hnefi \d+\.\d+\.\d+$/);
     expect(lines[1]).toMatch(/^id author /);
     const variantLine = lines.find((l) => l.startsWith('option name UCI_Variant '));
@@ -88,7 +88,7 @@ describe('engine commands', () => {
 
   it('perft and go perft print one line per turn, the total, and the time', async () => {
     for (const command of ['perft 2', 'go perft 2']) {
-      const lines = await engine.ask('position startpos', command);
+      const lines = await engine.until(/^Time: /, 'position startpos', command);
       const turns = lines.filter((l) => /^[a-k]\d+[a-k]\d+: \d+$/.test(l));
       expect(turns).toHaveLength(116);
       expect(turns.reduce((sum, l) => sum + Number(l.split(': ')[1]), 0)).toBe(6792);
@@ -175,8 +175,8 @@ describe('engine commands', () => {
   });
 
   it('bench prints "<N> nodes <M> nps" last, with the same N every run', async () => {
-    const first = await engine.ask('bench 1');
-    const second = await engine.ask('bench 1');
+    const first = await engine.until(/ nps$/, 'bench 1');
+    const second = await engine.until(/ nps$/, 'bench 1');
     expect(first[first.length - 1]).toMatch(/^\d+ nodes \d+ nps$/);
     expect(first[first.length - 1].split(' ')[0]).toBe(second[second.length - 1].split(' ')[0]);
   });
@@ -193,9 +193,11 @@ describe('engine commands', () => {
   });
 
   it('unknown commands get one info string and change nothing', async () => {
-    const lines = await engine.ask('position startpos moves d1d2', 'frobnicate now please', 'ponderhit', 'd');
-    expect(lines[0]).toBe('info string unknown command: frobnicate');
-    expect(lines[1]).toBe('info string unknown command: ponderhit');
+    const lines = await engine.ask('position startpos moves d1d2', 'frobnicate now please', 'xyzzy', 'd');
+    expect(lines.slice(0, 4)).toEqual([
+      'info string unknown command: frobnicate', "info string type 'help' for the commands",
+      'info string unknown command: xyzzy', "info string type 'help' for the commands",
+    ]);
     expect(lines).toContain('Tfen: 3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/3t1c5/4tttt3 d -');
   });
 });

@@ -4,7 +4,8 @@
 // <record>` (the host's steps since the engine last moved, `|`-joined), `clock`, `play <side>`; each
 // engine `move` is answered `move <record>` or `error <code>`, and after an error the host repeats
 // `opponent-move` with its last move, then `clock` and `play`. Like OpenTafl, it makes a berserk run go
-// on while the piece can continue, for both sides. The host's own moves are seeded-random, captures first.
+// on while the piece can continue, for both sides, and in the engine's run it sends `opponent-move` with
+// its own last turn and the engine's steps so far before each further `play`. The host's own moves are seeded-random, captures first.
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -179,6 +180,9 @@ export async function playGame(engine: OpenTaflEngine, game: HostGame): Promise<
         turn.steps.push(makeSimpleStep(pos.geo, step as number));
         engine.send(`move ${makePositionRecord(pos)}`);
         if (pos.berserker === NO_SQUARE || pos.winner !== NO_WINNER) break;
+        // As OpenTafl does before the next `play` of the engine's run: the moves since what it takes
+        // for the engine's last move, the host's last turn and the engine's own steps so far.
+        notify = [...lastHostTurn, ...turn.steps];
       }
     } else {
       do {

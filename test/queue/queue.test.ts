@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameRecord, TournamentSummary } from '../../src/tournament/summary.js';
+import type { GameResult, TournamentSummary } from '../../src/tournament/summary.js';
 import { jobId, makeGameJob, tournamentId } from '../../src/queue/job.js';
 import { makeConfig } from '../../src/tournament/config.js';
 import { makePairings, makeSchedule } from '../../src/tournament/runner.js';
@@ -89,8 +89,8 @@ const worker = (queue: string, name: string, engines: string, extra: string[] = 
 const coordinator = (queue: string, config: string, extra: string[] = [], url = redis.url): Run =>
   hnefi(['tournament', '--config', config, '--queue', url, '--queue-name', queue, ...extra]);
 
-const readJsonl = (file: string): GameRecord[] =>
-  readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as GameRecord);
+const readJsonl = (file: string): GameResult[] =>
+  readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as GameResult);
 
 async function stop(...runs: Run[]): Promise<void> {
   for (const run of runs) run.child.kill('SIGTERM');
@@ -114,7 +114,7 @@ describe('a queued tournament', { timeout: 120_000 }, () => {
     expect(await localRun.exit, localRun.output()).toBe(0);
     const queued = readJsonl(join(dir, 'same', 'results.jsonl')).sort((x, y) => x.id.localeCompare(y.id));
     const local = readJsonl(join(dir, 'same-local', 'results.jsonl')).sort((x, y) => x.id.localeCompare(y.id));
-    const comparable = (r: GameRecord): object => ({ ...r, durationMs: 0, date: '', worker: undefined });
+    const comparable = (r: GameResult): object => ({ ...r, durationMs: 0, date: '', worker: undefined });
     expect(queued.map(comparable)).toEqual(local.map(comparable));
     for (const r of queued) expect(['w1', 'w2']).toContain(r.worker);
     expect(readdirSync(join(dir, 'same', 'games')).sort()).toEqual(readdirSync(join(dir, 'same-local', 'games')).sort());

@@ -69,6 +69,14 @@ export class EngineConversation {
     return this.lines.slice(from, ready);
   }
 
+  /** Sends commands and returns the lines written up to and with the first that matches (perft, bench, go). */
+  async until(match: RegExp | string, ...commands: string[]): Promise<string[]> {
+    const from = this.lines.length;
+    this.send(...commands);
+    const end = await this.waitFor(match, from);
+    return this.lines.slice(from, end + 1);
+  }
+
   async quit(): Promise<number | null> {
     if (this.child.exitCode === null) this.send('quit');
     return this.exited;

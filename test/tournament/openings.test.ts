@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getVariant } from '../../src/engine/index.js';
 import { loadOpenings, openingPositions, randomOpening } from '../../src/tournament/openings.js';
+import { DATA_DIR } from '../support/dataDir.js';
 
 const rules = (id: string) => {
   const r = getVariant(id);
@@ -79,7 +80,7 @@ describe('openings', () => {
     expect(book.value.get(0)).toEqual({ id: 'run', moves: ['h11h9', 'g7g10', 'f10h10', 'f8f10', 'h9g9f9', 'h6h8'] });
   });
 
-  const humanGames = '/work/shared/data/aagenielsen-berserk.jsonl';
+  const humanGames = join(DATA_DIR, 'aagenielsen-berserk.jsonl');
   it.skipIf(!existsSync(humanGames))('loads openings from the recorded human games', () => {
     const book = loadOpenings(rules('berserk'), 'berserk', { file: humanGames, plies: 6 }, 1);
     if (!book.ok) throw new Error(book.error.message);

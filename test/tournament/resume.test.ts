@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeConfig } from '../../src/tournament/config.js';
 import { Tournament } from '../../src/tournament/runner.js';
-import type { GameRecord, TournamentSummary } from '../../src/tournament/summary.js';
+import type { GameResult, TournamentSummary } from '../../src/tournament/summary.js';
 
 const ENGINE = resolve('dist/hnefi.js');
 const BROKEN = resolve('test/fixtures/brokenEngine.mjs');
@@ -42,7 +42,7 @@ describe.concurrent('resuming', () => {
     await run(quick(out, 4));
     const file = join(out, 'results.jsonl');
     const lines = readLines(file);
-    const first = JSON.parse(lines[0]) as GameRecord;
+    const first = JSON.parse(lines[0]) as GameResult;
     const changed = { ...first, result: first.result === 'attackers' ? 'defenders' : 'attackers' };
     const stranger = { ...first, id: 'p7-r1-g1', pairing: 6 };
     appendFileSync(file, ['null', '{"id": "p1-r1-g1"}', JSON.stringify(changed), JSON.stringify(stranger), 'not json'].join('\n') + '\n');
@@ -92,6 +92,6 @@ describe.concurrent('resuming', () => {
     const summary = await run(quick(out, 2), notices);
     expect(summary.games).toBe(2);
     expect(notices.join('\n')).toContain('line 2: cut short (an interrupted write)');
-    expect(readLines(file).map((l) => (JSON.parse(l) as GameRecord).id)).toEqual(['p1-r1-g1', 'p1-r1-g2']);
+    expect(readLines(file).map((l) => (JSON.parse(l) as GameResult).id)).toEqual(['p1-r1-g1', 'p1-r1-g2']);
   }, 30_000);
 });

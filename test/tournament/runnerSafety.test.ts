@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeConfig } from '../../src/tournament/config.js';
 import { Tournament, type ProgressEvent } from '../../src/tournament/runner.js';
-import type { GameRecord } from '../../src/tournament/summary.js';
+import type { GameResult } from '../../src/tournament/summary.js';
 
 const ENGINE = resolve('dist/hnefi.js');
 const BROKEN = resolve('test/fixtures/brokenEngine.mjs');
@@ -20,8 +20,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const readJsonl = (file: string): GameRecord[] =>
-  readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as GameRecord);
+const readJsonl = (file: string): GameResult[] =>
+  readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as GameResult);
 
 /** Two quick engines: the attackers' side plays an illegal move at once, so every game takes one search. */
 const quick = (out: string, extra: object = {}) => ({

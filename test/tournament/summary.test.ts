@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../src/tournament/config.js';
 import type { GameEndReason, GameResultKind } from '../../src/tournament/game.js';
 import { Tournament } from '../../src/tournament/runner.js';
-import { formatSummary, summarize, type GameRecord } from '../../src/tournament/summary.js';
+import { formatSummary, summarize, type GameResult } from '../../src/tournament/summary.js';
 
-function game(pair: number, leg: number, result: GameResultKind, reason: GameEndReason, turns: number): GameRecord {
+function game(pair: number, leg: number, result: GameResultKind, reason: GameEndReason, turns: number): GameResult {
   const [attackers, defenders] = leg === 0 ? ['a', 'b'] : ['b', 'a'];
   return {
     id: `p1-r${pair + 1}-g${leg + 1}`, pairing: 0, pair, leg, attackers, defenders, result, reason, turns,

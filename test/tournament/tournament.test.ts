@@ -9,7 +9,7 @@ import { gameOutcome, getVariant, Position } from '../../src/engine/index.js';
 import { playMoves } from '../../src/notation/index.js';
 import { makeConfig } from '../../src/tournament/config.js';
 import { Tournament } from '../../src/tournament/runner.js';
-import type { GameRecord, TournamentSummary } from '../../src/tournament/summary.js';
+import type { GameResult, TournamentSummary } from '../../src/tournament/summary.js';
 
 const ENGINE = resolve('dist/hnefi.js');
 const BROKEN = resolve('test/fixtures/brokenEngine.mjs');
@@ -21,8 +21,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const readJsonl = (file: string): GameRecord[] =>
-  readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as GameRecord);
+const readJsonl = (file: string): GameResult[] =>
+  readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as GameResult);
 
 async function run(json: object): Promise<TournamentSummary> {
   const config = makeConfig(json);
@@ -96,7 +96,7 @@ describe('a real tournament', () => {
     // An interrupted run: the last game lost, the line after it cut short. Resuming replays just that game.
     const lines = readFileSync(join(out, 'results.jsonl'), 'utf8').split('\n').filter((l) => l !== '');
     writeFileSync(join(out, 'results.jsonl'), lines.slice(0, 3).join('\n') + '\n' + lines[3].slice(0, 20));
-    const missing = JSON.parse(lines[3]) as GameRecord;
+    const missing = JSON.parse(lines[3]) as GameResult;
     cli();
     const resumed = readJsonl(join(out, 'results.jsonl'));
     expect(resumed.map((r) => r.id).sort()).toEqual(records.map((r) => r.id).sort());

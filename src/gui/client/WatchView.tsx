@@ -2,7 +2,7 @@
 // finished games (any one opens on the analysis board) and the games being played, move by move.
 
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { GameRecord, TournamentSummary } from '../../tournament/summary.js';
+import type { GameResult, TournamentSummary } from '../../tournament/summary.js';
 import type { LiveGame } from '../../tournament/liveGame.js';
 import type { ServerMessage } from '../shared/messages.js';
 import { Board } from './Board.js';
@@ -16,7 +16,7 @@ interface Watched {
   folder: string;
   config?: { variant?: string; engines?: { name: string }[]; games?: number };
   summary?: TournamentSummary;
-  results: GameRecord[];
+  results: GameResult[];
   live: LiveGame[];
 }
 
@@ -47,7 +47,7 @@ export function WatchView(props: { conn: Connection; presets: string[]; onOpen: 
         if (m.t === 'results')
           setWatched((w) =>
             w && w.folder === m.folder
-              ? { ...w, results: m.reset ? (m.games as GameRecord[]) : [...w.results, ...(m.games as GameRecord[])] }
+              ? { ...w, results: m.reset ? (m.games as GameResult[]) : [...w.results, ...(m.games as GameResult[])] }
               : w,
           );
         if (m.t === 'live') setWatched((w) => (w && w.folder === m.folder ? { ...w, live: m.games as LiveGame[] } : w));

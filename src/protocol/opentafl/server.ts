@@ -20,15 +20,14 @@ import {
   type Result, type RuleSet, type Side,
 } from '../../engine/index.js';
 import { makeTfen, parseRulesString, playMoves } from '../../notation/index.js';
-import { evaluate, type GoLimits, type SearchInfo, type SearchOptions } from '../../search/index.js';
+import { evaluate, MAX_MULTIPV, type GoLimits, type SearchInfo, type SearchOptions } from '../../search/index.js';
 import { SearchEngine } from '../../facade/engine.js';
-import { shorten, type GameRecord } from '../../facade/game.js';
+import { shorten, type GameHistory } from '../../facade/game.js';
 import type { WriteLine } from '../output.js';
 import { clockLimits, parseClock, type OpenTaflClock } from './clock.js';
 import {
   makeSimpleStep, parsePositionRecord, parseSideName, sameBoard, withSideToMove,
 } from '../../notation/openTaflMoves.js';
-import { MAX_MULTIPV } from '../uci/options.js';
 
 export interface OpenTaflServerSettings {
   /** The variant played until the host sends `rules` (a variant id, checked by the caller). */
@@ -124,8 +123,9 @@ export class OpenTaflServer {
     if (!this.quitting) this.settings.write(line);
   }
 
+  /** Status lines may quote host input of any bytes: keep them one printable line. */
   private status(text: string): void {
-    this.write(`status ${text}`);
+    this.write(`status ${shorten(text, 1000)}`);
   }
 
   private async execute(line: string): Promise<void> {
@@ -149,7 +149,7 @@ export class OpenTaflServer {
 
   // ---- game state ----
 
-  private record(): GameRecord {
+  private record(): GameHistory {
     return { rules: this.rules, tfen: this.startTfen, steps: this.pos.stepsMade() };
   }
 
@@ -175,7 +175,7 @@ export class OpenTaflServer {
     if (!rules.ok) {
       const problems = rulesProblems(text);
       this.status(`Hnefi cannot play these rules: ${problems.join('; ')}`);
-      this.write(`error -1 rules not supported: ${problems.join('; ')}`);
+      this.write(`error -1 rules not supported: ${shorten(problems.join('; '), 1000)}`);
       return;
     }
     this.rules = rules.value;
@@ -362,7 +362,7 @@ export class OpenTaflServer {
   /** No move to give: the host must hear it, or it waits for ever (a critical error resigns). */
   private cannotMove(why: string): void {
     this.status(`Hnefi has no move: ${why}`);
-    this.write(`error -1 no move: ${why}`);
+    this.write(`error -1 no move: ${shorten(why, 1000)}`);
   }
 
   private sendStep(step: number): void {
@@ -420,10 +420,11 @@ function wholeNumber(text: string | undefined): number | undefined {
  * move after refusing ours, and may list moves from further back. The error is the first attempt's.
  */
 export function fitMoves(pos: Position, moves: readonly string[], record: Position | undefined): Result<Position> {
+  if (echoesOurRun(pos, moves, record)) return ok(pos);
   const base = pos.clone();
   let firstError: string | undefined;
   for (;;) {
-    for (const closeRun of base.berserker !== NO_SQUARE ? [false, true] : [false]) {
+    for (const closeRun of base.berserker !== NO_SQUARE && !base.rules.berserkForced ? [false, true] : [false]) {
       const attempt = base.clone();
       if (closeRun) attempt.makeStep(END_RUN);
       const played = playMoves(attempt, moves);
@@ -435,6 +436,24 @@ export function fitMoves(pos: Position, moves: readonly string[], record: Positi
     while (base.ply > 0 && base.berserker !== NO_SQUARE);
   }
   return err('moves-do-not-fit', firstError ?? 'no moves');
+}
+
+/**
+ * In the middle of our berserk run OpenTafl sends, before the next `play`, the moves since what it
+ * takes for our last move: the opponent's last turn and the steps of our run so far. Nothing is new
+ * then: the moves end with our run's steps and the record shows our board.
+ */
+function echoesOurRun(pos: Position, moves: readonly string[], record: Position | undefined): boolean {
+  if (pos.berserker === NO_SQUARE || (record && !sameBoard(pos, record))) return false;
+  const made = pos.stepsMade();
+  const run: string[] = [];
+  const back = pos.clone();
+  while (back.berserker !== NO_SQUARE && back.ply > 0) {
+    back.unmakeStep();
+    run.unshift(makeSimpleStep(back.geo, made[back.ply]));
+  }
+  const written = moves.slice(-run.length).map((move) => /^[A-Za-z]?([a-z]\d{1,2})[-^]([a-z]\d{1,2})/.exec(move)?.slice(1).join('-'));
+  return run.length > 0 && written.length === run.length && written.every((move, i) => move === run[i]);
 }
 
 /**

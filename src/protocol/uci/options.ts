@@ -2,16 +2,13 @@
 // Names are matched case-insensitively with runs of spaces treated as one.
 
 import { err, ok, VARIANT_IDS, DEFAULT_VARIANT, type Result } from '../../engine/index.js';
-import { DEFAULT_OPTIONS, MAX_SKILL_LEVEL } from '../../search/index.js';
+import { DEFAULT_OPTIONS, MAX_HASH_MB, MAX_MULTIPV, MAX_SKILL_LEVEL, MAX_THREADS } from '../../search/index.js';
 
 export type UciOption =
   | { type: 'spin'; name: string; default: number; min: number; max: number }
   | { type: 'combo'; name: string; default: string; vars: readonly string[] }
-  | { type: 'string'; name: string; default: string };
-
-export const MAX_HASH_MB = 2048;
-export const MAX_THREADS = 64;
-export const MAX_MULTIPV = 64;
+  | { type: 'string'; name: string; default: string }
+  | { type: 'check'; name: string; default: boolean };
 
 export const UCI_OPTIONS: readonly UciOption[] = [
   { type: 'combo', name: 'UCI_Variant', default: DEFAULT_VARIANT, vars: VARIANT_IDS },
@@ -21,6 +18,7 @@ export const UCI_OPTIONS: readonly UciOption[] = [
   { type: 'spin', name: 'MultiPV', default: DEFAULT_OPTIONS.multiPV, min: 1, max: MAX_MULTIPV },
   { type: 'spin', name: 'Move Overhead', default: DEFAULT_OPTIONS.moveOverheadMs, min: 0, max: 5000 },
   { type: 'spin', name: 'Skill Level', default: DEFAULT_OPTIONS.skillLevel, min: 0, max: MAX_SKILL_LEVEL },
+  { type: 'check', name: 'Ponder', default: false },
 ];
 
 export function makeOptionLine(option: UciOption): string {
@@ -31,6 +29,8 @@ export function makeOptionLine(option: UciOption): string {
       return `option name ${option.name} type combo default ${option.default} ${option.vars.map((v) => `var ${v}`).join(' ')}`;
     case 'string':
       return `option name ${option.name} type string default ${option.default === '' ? '<empty>' : option.default}`;
+    case 'check':
+      return `option name ${option.name} type check default ${option.default}`;
   }
 }
 
@@ -41,8 +41,8 @@ export function findOption(name: string): UciOption | undefined {
   return UCI_OPTIONS.find((option) => normalise(option.name) === key);
 }
 
-/** The value of `setoption` checked against its option: a number in range, a listed choice, or text. */
-export function parseOptionValue(option: UciOption, text: string | undefined): Result<string | number> {
+/** The value of `setoption` checked against its option: a number in range, a listed choice, a truth, or text. */
+export function parseOptionValue(option: UciOption, text: string | undefined): Result<string | number | boolean> {
   if (text === undefined) return err('missing-value', `option '${option.name}' needs a value ('setoption name ${option.name} value ...')`);
   switch (option.type) {
     case 'spin': {
@@ -62,5 +62,10 @@ export function parseOptionValue(option: UciOption, text: string | undefined): R
     }
     case 'string':
       return ok(text === '<empty>' ? '' : text);
+    case 'check': {
+      const lower = text.toLowerCase();
+      if (lower !== 'true' && lower !== 'false') return err('not-a-truth', `option '${option.name}' needs true or false, got '${text}'`);
+      return ok(lower === 'true');
+    }
   }
 }

@@ -5,17 +5,18 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import {
-  DEFAULT_VARIANT, gameOutcome, legalTurns, stepFrom, stepTo, END_RUN, VARIANTS, ATTACKERS, type Position, type RuleSet,
+  DEFAULT_VARIANT, gameOutcome, legalTurns, playTurn, stepFrom, stepTo, END_RUN, VARIANTS, ATTACKERS, type Position, type RuleSet,
 } from '../../engine/index.js';
 import { makeTfen, makeTurn, parseRulesString, parseTurn } from '../../notation/index.js';
-import { bench, evaluate, type GoLimits, type SearchInfo, type SearchOptions } from '../../search/index.js';
+import { evaluate, type GoLimits, type SearchInfo, type SearchOptions } from '../../search/index.js';
 import { boardSummary } from '../boardSummary.js';
-import { SearchEngine } from '../../facade/engine.js';
+import { SearchEngine, type BenchResult, type JobKind } from '../../facade/engine.js';
 import { Game, shorten } from '../../facade/game.js';
 import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION } from '../identity.js';
 import type { WriteLine } from '../output.js';
-import { perftByTurn, perSecond } from '../perftReport.js';
+import { perSecond } from '../perftReport.js';
 import { makeTurnList } from '../turnText.js';
+import { UCI_HELP } from './help.js';
 import { findOption, makeOptionLine, parseOptionValue, UCI_OPTIONS } from './options.js';
 
 export interface UciServerSettings {
@@ -40,6 +41,8 @@ const CLOCK_LIMITS = new Set(['wtime', 'btime', 'winc', 'binc']);
 const GO_KEYWORDS = new Set([...Object.keys(NUMBER_LIMITS), 'infinite', 'searchmoves', 'ponder', 'perft']);
 const MAX_PERFT_DEPTH = 20;
 
+const JOB_NAMES: Record<JobKind, string> = { search: 'a search', perft: 'perft', bench: 'bench' };
+
 export class UciServer {
   private variant: string;
   /** The UCI_Rules text in force ('' when UCI_Variant decides the rules). */
@@ -48,10 +51,9 @@ export class UciServer {
   private game: Game;
   private debug = false;
   private readonly engine: SearchEngine;
-  /** The position the running search started from, to write its moves. */
+  /** The position the running search or perft started from, to write its moves. */
   private searchRoot: Position | undefined;
   private searchStart = 0;
-  private searchIsInfinite = false;
   /** Lines that arrived while the server was holding (see `holding`). */
   private readonly pending: string[] = [];
   private waitingForReady = false;
@@ -65,18 +67,20 @@ export class UciServer {
     this.game = Game.start(this.rules);
     this.engine = new SearchEngine({
       onInfo: (info) => this.writeInfo(info),
-      onBestMove: (best) => this.writeBestMove(best),
+      onBestMove: (best, _game, ponder) => this.writeBestMove(best, ponder),
       onError: (message) => this.error(message),
     }, settings.search, settings.workerFile);
   }
 
-  /** Starts reading the input; the process ends on `quit` or at the end of the input. */
+  /** Greets, then reads the input; the process ends on `quit` or at the end of the input. */
   run(): void {
+    // As UCI engines do: GUIs ignore it, a person learns what answers and how to get help.
+    this.write(`${ENGINE_NAME} ${ENGINE_VERSION} by ${ENGINE_AUTHOR}, a tafl engine speaking UCI (type 'help' for the commands)`);
     const lines = createInterface({ input: this.settings.input, crlfDelay: Infinity, terminal: false });
     lines.on('line', (line) => this.receive(line));
     lines.on('close', () => {
       this.inputEnded = true;
-      if (!this.holding) void this.finishInput();
+      if (!this.holding) void this.quit();
     });
   }
 
@@ -88,8 +92,9 @@ export class UciServer {
   }
 
   /**
-   * Lines wait while an idle `isready` waits for the search thread, and while a stopped search has
-   * not yet written its bestmove (so that `stop` then `go` gives two bestmoves, as GUIs expect).
+   * Lines wait while an idle `isready` waits for the search thread, and while a stopped search (or
+   * perft, bench) has not yet written its answer (so that `stop` then `go` gives two bestmoves, as
+   * GUIs expect).
    */
   private get holding(): boolean {
     return this.waitingForReady || this.stopping;
@@ -106,13 +111,20 @@ export class UciServer {
 
   private drain(): void {
     while (this.pending.length > 0 && !this.holding && !this.quitting) this.execute(this.pending.shift() as string);
-    if (this.inputEnded && !this.holding) void this.finishInput();
+    if (this.inputEnded && !this.holding) void this.quit();
   }
 
   private stop(): void {
-    if (!this.engine.searching) return;
+    if (!this.engine.busy) return;
     this.stopping = true;
     this.engine.stop();
+  }
+
+  /** The running job has written its answer: lines held back by a stop go on. */
+  private jobDone(): void {
+    if (!this.stopping) return;
+    this.stopping = false;
+    queueMicrotask(() => this.drain());
   }
 
   private write(line: string): void {
@@ -150,6 +162,7 @@ export class UciServer {
       case 'position': return this.position(tokens);
       case 'go': return this.go(tokens);
       case 'stop': return this.stop();
+      case 'ponderhit': return this.ponderHit();
       case 'quit': return void this.quit();
       case 'debug': return this.setDebug(tokens);
       case 'd': return this.display();
@@ -157,8 +170,10 @@ export class UciServer {
       case 'bench': return this.bench(tokens[1]);
       case 'moves': return this.moves();
       case 'eval': return this.eval();
+      case 'help': return this.help();
       default:
         this.write(`info string unknown command: ${shorten(command)}`);
+        this.write("info string type 'help' for the commands");
     }
   }
 
@@ -169,9 +184,9 @@ export class UciServer {
     this.write('uciok');
   }
 
-  /** During a search at once; otherwise once the search thread has done everything asked before. */
+  /** During a search (perft, bench) at once; otherwise once the search thread has done everything asked before. */
   private isReady(): void {
-    if (this.engine.searching) {
+    if (this.engine.busy) {
       this.write('readyok');
       return;
     }
@@ -219,6 +234,8 @@ export class UciServer {
       case 'MultiPV': return this.engine.setOptions({ multiPV: v as number });
       case 'Move Overhead': return this.engine.setOptions({ moveOverheadMs: v as number });
       case 'Skill Level': return this.engine.setOptions({ skillLevel: v as number });
+      // Pondering needs nothing set up: `go ponder` works either way. GUIs send it to say they will ponder.
+      case 'Ponder': return;
     }
   }
 
@@ -226,7 +243,7 @@ export class UciServer {
   private changeRules(rules: RuleSet): void {
     this.rules = rules;
     this.game = Game.start(rules);
-    this.note(`rules ${rules.name || 'custom'} (${rules.size}x${rules.size}), start position set`);
+    this.note(`rules ${shorten(rules.name || 'custom', 100)} (${rules.size}x${rules.size}), start position set`);
   }
 
   private newGame(): void {
@@ -255,7 +272,9 @@ export class UciServer {
   }
 
   private go(tokens: string[]): void {
-    if (this.engine.searching) return this.error("already searching: this 'go' is ignored (send 'stop' first)");
+    const busy = this.engine.busy;
+    if (busy === 'search') return this.error("already searching: this 'go' is ignored (send 'stop' first)");
+    if (busy) return this.error(`already busy with ${JOB_NAMES[busy]}: this 'go' is ignored (send 'stop' first)`);
     if (tokens[1] === 'perft') return this.perft(tokens[2]);
     let limits = this.parseLimits(tokens);
     if (typeof limits === 'string') {
@@ -263,9 +282,8 @@ export class UciServer {
       this.error(`go: ${limits}; searching depth 1 instead`);
       limits = { depth: 1 };
     }
-    this.searchRoot = this.game.pos;
+    this.searchRoot = this.game.pos.clone();
     this.searchStart = performance.now();
-    this.searchIsInfinite = limits.infinite === true;
     this.note(`searching ${makeTfen(this.game.pos)} with ${JSON.stringify(limits)}`);
     this.engine.go(this.game.record(), limits);
   }
@@ -288,13 +306,20 @@ export class UciServer {
         else limits[limit] = value;
       } else if (keyword === 'infinite') {
         limits.infinite = true;
+      } else if (keyword === 'ponder') {
+        limits.ponder = true;
       } else if (keyword === 'searchmoves') {
         const turns: number[][] = [];
+        const ignored: string[] = [];
         while (i + 1 < tokens.length && !GO_KEYWORDS.has(tokens[i + 1])) {
           const text = tokens[++i];
           const turn = parseTurn(this.game.pos, text);
-          if (!turn.ok) return `searchmoves '${shorten(text)}': ${turn.error.message}`;
-          turns.push(turn.value);
+          if (turn.ok) turns.push(turn.value);
+          else ignored.push(`'${shorten(text)}' (${shorten(turn.error.message, 100)})`);
+        }
+        if (ignored.length > 0) {
+          const searching = turns.length > 0 ? `searching ${turns.map((turn) => makeTurn(this.game.pos, turn)).join(' ')}` : 'no legal move left, searching every move';
+          this.write(`info string searchmoves: ignored ${shorten(ignored.join(', '), 300)}; ${searching}`);
         }
         if (turns.length > 0) limits.searchmoves = turns;
       }
@@ -314,15 +339,25 @@ export class UciServer {
     );
   }
 
-  private writeBestMove(best: number[] | null): void {
+  private writeBestMove(best: number[] | null, ponder: number[] | null): void {
     const root = this.searchRoot;
     this.note(`search took ${Math.round(performance.now() - this.searchStart)} ms`);
-    this.write(`bestmove ${best && root ? makeTurn(root, best) : '(none)'}`);
+    this.write(`bestmove ${best && root ? makeTurn(root, best) : '(none)'}${best && root && ponder ? ` ponder ${this.replyText(root, best, ponder)}` : ''}`);
     this.searchRoot = undefined;
-    if (this.stopping) {
-      this.stopping = false;
-      queueMicrotask(() => this.drain());
-    }
+    this.jobDone();
+  }
+
+  /** The expected reply in the position after the best turn. */
+  private replyText(root: Position, best: number[], reply: number[]): string {
+    const after = root.clone();
+    playTurn(after, best);
+    return makeTurn(after, reply);
+  }
+
+  private ponderHit(): void {
+    if (!this.engine.ponderHit()) return this.write('info string ponderhit ignored: no ponder search is running');
+    // From now on the search keeps to its limits.
+    this.searchStart = performance.now();
   }
 
   private setDebug(tokens: string[]): void {
@@ -334,36 +369,63 @@ export class UciServer {
   private display(): void {
     const last = this.game.turns[this.game.turns.length - 1] ?? [];
     const marked = new Set(last.filter((step) => step !== END_RUN).flatMap((step) => [stepFrom(step), stepTo(step)]));
-    for (const line of boardSummary(this.game.pos, marked, this.rulesText === '' ? this.rules.name : `${this.rules.name} (UCI_Rules)`)) this.write(line);
+    // A custom rules name is text from the GUI: no control bytes reach the terminal.
+    const name = this.rulesText === '' ? this.rules.name : `${shorten(this.rules.name, 100)} (UCI_Rules)`;
+    for (const line of boardSummary(this.game.pos, marked, name)) this.write(line);
   }
 
+  /** Why perft or bench cannot start now, if a job runs. */
+  private busyError(command: string): boolean {
+    const busy = this.engine.busy;
+    if (!busy) return false;
+    this.error(`${command}: ${JOB_NAMES[busy]} is running (send 'stop' first)`);
+    return true;
+  }
+
+  /** Counts in the search thread; each turn's line is written as it is counted. `stop` ends it. */
   private perft(depthText: string | undefined): void {
-    if (this.engine.searching) return this.error("perft: a search is running (send 'stop' first)");
+    if (this.busyError('perft')) return;
     const depth = Number(depthText);
     if (depthText === undefined || !/^\d{1,2}$/.test(depthText) || depth < 1 || depth > MAX_PERFT_DEPTH) {
       return this.error(`perft needs a depth from 1 to ${MAX_PERFT_DEPTH}, got ${depthText === undefined ? 'nothing' : `'${shorten(depthText)}'`}`);
     }
+    const root = this.game.pos.clone();
     const start = performance.now();
-    const counts = perftByTurn(this.game.pos, depth);
-    const ms = performance.now() - start;
     let total = 0;
-    for (const { turn, nodes } of counts) {
-      this.write(`${turn}: ${nodes}`);
-      total += nodes;
-    }
-    this.write('');
-    this.write(`Nodes searched: ${total}`);
-    this.write(`Time: ${Math.round(ms)} ms, ${perSecond(total, ms)} nodes/s`);
+    let counted = 0;
+    this.engine.perft(this.game.record(), depth, {
+      onTurn: (turn, nodes) => {
+        this.write(`${makeTurn(root, turn)}: ${nodes}`);
+        total += nodes;
+        counted++;
+      },
+      onDone: ({ turns, stopped }) => {
+        const ms = performance.now() - start;
+        this.write('');
+        if (stopped) this.write(`info string perft stopped after ${counted} of ${turns} turns`);
+        this.write(`Nodes searched: ${total}`);
+        this.write(`Time: ${Math.round(ms)} ms, ${perSecond(total, ms)} nodes/s`);
+        this.jobDone();
+      },
+    });
   }
 
+  /** Runs in the search thread; `stop` ends it. */
   private bench(depthText: string | undefined): void {
-    if (this.engine.searching) return this.error("bench: a search is running (send 'stop' first)");
+    if (this.busyError('bench')) return;
     if (depthText !== undefined && (!/^\d{1,2}$/.test(depthText) || Number(depthText) < 1)) {
       return this.error(`bench depth must be a whole number from 1, got '${shorten(depthText)}'`);
     }
-    const result = bench(depthText === undefined ? undefined : Number(depthText));
-    this.write(`Total time (ms): ${Math.round(result.timeMs)}`);
-    this.write(`${result.nodes} nodes ${Math.round(result.nps)} nps`);
+    this.engine.bench(depthText === undefined ? undefined : Number(depthText), (result: BenchResult) => {
+      if (result.stopped) this.write('info string bench stopped');
+      this.write(`Total time (ms): ${Math.round(result.timeMs)}`);
+      this.write(`${result.nodes} nodes ${Math.round(result.nps)} nps`);
+      this.jobDone();
+    });
+  }
+
+  private help(): void {
+    for (const line of UCI_HELP) this.write(`info string ${line}`);
   }
 
   private moves(): void {
@@ -384,6 +446,7 @@ export class UciServer {
     this.write(`Total: ${total} cp (${side} to move, from their view)`);
   }
 
+  /** Also at the end of the input (the GUI is gone): any search (perft, bench) stops and answers first. */
   private async quit(): Promise<void> {
     if (this.quitting) return;
     this.quitting = true;
@@ -391,11 +454,5 @@ export class UciServer {
     this.settings.exit(0);
   }
 
-  /** End of input: finish a search with limits (stop an infinite one), then end like quit. */
-  private async finishInput(): Promise<void> {
-    if (this.quitting) return;
-    if (this.engine.searching && this.searchIsInfinite) this.engine.stop();
-    await this.engine.whenIdle();
-    await this.quit();
-  }
+
 }
