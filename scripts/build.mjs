@@ -1,4 +1,5 @@
-// Bundles the CLI, the search worker and the Lazy SMP helper thread into dist/ (no tsx at run time).
+// Bundles the CLI, the library, the search worker and the Lazy SMP helper thread into dist/ (no tsx at
+// run time), and the rules alone into dist/rules.js.
 // Code shared by them, and each CLI command loaded on demand, go to chunk files beside them in dist/
 // (not a subfolder: workers are found relative to the module that starts them), so that starting
 // the engine server parses only what it runs.
@@ -23,13 +24,26 @@ const common = {
 
 const result = await build({
   ...common,
-  entryPoints: { hnefi: 'src/cli.ts', 'search-worker': 'src/facade/searchWorker.ts', 'search-helper': 'src/search/helperWorker.ts' },
+  entryPoints: { hnefi: 'src/cli.ts', index: 'src/index.ts', 'search-worker': 'src/facade/searchWorker.ts', 'search-helper': 'src/search/helperWorker.ts' },
   outdir: 'dist',
   entryNames: '[name]',
   splitting: true,
   chunkNames: '[name]-[hash]',
   metafile: true,
   banner: { js: '#!/usr/bin/env node\n' + common.banner.js },
+});
+
+// The rules alone, for browsers and other runtimes: one file, no Node.js banner.
+await build({
+  entryPoints: ['src/rules.ts'],
+  outfile: 'dist/rules.js',
+  bundle: true,
+  platform: 'neutral',
+  target: 'es2022',
+  format: 'esm',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  minifySyntax: true,
 });
 
 // Chunks of earlier builds (their names carry a content hash) would pile up: remove those not just written.

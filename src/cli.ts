@@ -5,6 +5,7 @@ import type { CommandModule } from 'yargs';
 
 // Each module's own argument type is checked there; the registry only lists them. Loaded on demand,
 // so that starting the engine server does not load the other commands.
+// biome-ignore lint/suspicious/noExplicitAny: each command parses arguments of its own type
 type Commands = Promise<CommandModule<object, any>[]>;
 const COMMANDS: (() => Commands)[] = [
   async () => [(await import('./commands/engine.js')).engineCommand],
@@ -12,7 +13,7 @@ const COMMANDS: (() => Commands)[] = [
   async () => [(await import('./commands/bench.js')).benchCommand],
   async () => [(await import('./commands/play.js')).playCommand],
   async () => {
-    const { compareCommand, tournamentCommand } = await import('./tournament/command.js');
+    const { compareCommand, tournamentCommand } = await import('./commands/tournament.js');
     return [tournamentCommand, compareCommand];
   },
 ];

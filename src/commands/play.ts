@@ -1,7 +1,6 @@
 // `hnefi play`: play against the engine in a terminal.
 
 import { isatty } from 'node:tty';
-import readlineSync from 'readline-sync';
 import type { Argv, CommandModule } from 'yargs';
 import { ATTACKERS, DEFENDERS, VARIANT_IDS } from '../engine/index.js';
 import { pipedLineReader } from '../terminal/pipedLines.js';
@@ -32,14 +31,20 @@ export const playCommand: CommandModule<object, PlayArgs> = {
   handler: async (args) => {
     const side = args.side === undefined ? undefined : args.side.startsWith('a') ? ATTACKERS : DEFENDERS;
     const moveTimeMs = args.time === undefined ? undefined : Math.round(args.time * 1000);
-    await playInTerminal(terminalIO(), { variant: args.variant, side, moveTimeMs, tfen: args.tfen });
+    await playInTerminal(await terminalIO(), { variant: args.variant, side, moveTimeMs, tfen: args.tfen });
   },
 };
 
-/** A terminal through readline-sync; a pipe or file (scripts, tests) read line by line. */
-function terminalIO(): TerminalIO {
+/**
+ * A terminal through readline-sync, loaded only here (it reads a TTY and finds helper scripts beside
+ * its own files); a pipe or file (scripts, tests) is read line by line.
+ */
+async function terminalIO(): Promise<TerminalIO> {
   const say = (line: string): void => console.log(line);
-  if (isatty(0)) return { ask: (prompt) => readlineSync.question(prompt), say };
+  if (isatty(0)) {
+    const { default: readlineSync } = await import('readline-sync');
+    return { ask: (prompt) => readlineSync.question(prompt), say };
+  }
   const next = pipedLineReader(0);
   return {
     ask: (prompt) => {

@@ -2,7 +2,8 @@
 // after the piece lands: custodial, hostile squares, the king's strength, commanders, shield walls
 // and the knight's jump. Hot code: integers only, no allocation.
 
-import { Mem, type Position } from './position.js';
+import { Mem } from './layout.js';
+import type { Position } from './position.js';
 import type { RuleSet } from './rules.js';
 import { ATT_COMMANDER, ATTACKER_BIT, EMPTY, KING, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_RESTRICTED, SQ_THRONE, TYPE_KNIGHT, TYPE_MASK } from './types.js';
 

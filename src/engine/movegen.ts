@@ -3,7 +3,8 @@
 
 import { captureBuffer } from './captureBuffer.js';
 import { enemyNextTo, findCaptures, mayCapture } from './capture.js';
-import { Mem, type Position } from './position.js';
+import { Mem } from './layout.js';
+import type { Position } from './position.js';
 import {
   EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE, TYPE_MASK,
 } from './types.js';

@@ -6,6 +6,7 @@ import { captureBuffer } from './captureBuffer.js';
 import { enemyNextTo, findCaptures, mayCapture } from './capture.js';
 import { encircled, exitFortHolds } from './gameEnd.js';
 import { makeGeometry, toSquare, type Geometry } from './geometry.js';
+import { Mem } from './layout.js';
 import { hasContinuation } from './movegen.js';
 import type { RuleSet } from './rules.js';
 import { err, ok, type Result } from './result.js';
@@ -60,25 +61,6 @@ const enum Changed {
 const enum RepetitionResult {
   None = -2,
   RepeaterLoses = 3,
-}
-
-/**
- * Layout of Position.memory: the board, the square flags, each piece's index in its list, both piece
- * lists and the Zobrist piece keys in one Int32Array at fixed offsets (room for the largest padded board,
- * 21 x 21). Hot code then reaches all of them through one array whose offsets are literals.
- */
-export const enum Mem {
-  /** Squares per region: at least the largest padded board. */
-  Region = 448,
-  Board = 0,
-  Flags = Region,
-  PieceIndex = 2 * Region,
-  /** The attackers' list, then the defenders' one Region further. */
-  Lists = 3 * Region,
-  /** Zobrist key halves of piece p on square sq at ZobristLo / ZobristHi + p * Region + sq. */
-  ZobristLo = 5 * Region,
-  ZobristHi = ZobristLo + 16 * Region,
-  Size = ZobristHi + 16 * Region,
 }
 
 /** What a position is made from: the board (rank 1 first, file a first), side to move, berserker. */

@@ -1,6 +1,6 @@
 // Who the engine says it is (`id name`, `--version`).
-import packageJson from '../../package.json';
+import { version } from '../../package.json';
 
 export const ENGINE_NAME = 'Hnefi';
-export const ENGINE_VERSION: string = packageJson.version;
+export const ENGINE_VERSION: string = version;
 export const ENGINE_AUTHOR = 'the Hnefi authors';

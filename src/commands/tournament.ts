@@ -3,10 +3,10 @@
 
 import { readFileSync } from 'node:fs';
 import type { Argv, CommandModule } from 'yargs';
-import { buildRevision } from './build.js';
-import { makeConfig, type ConfigOverrides, type TournamentConfig } from './config.js';
-import { readResults, Tournament, type ProgressEvent } from './runner.js';
-import { formatSummary, summarize } from './summary.js';
+import { buildRevision } from '../tournament/build.js';
+import { makeConfig, type ConfigOverrides, type TournamentConfig } from '../tournament/config.js';
+import { readResults, Tournament, type ProgressEvent } from '../tournament/runner.js';
+import { formatSummary, summarize } from '../tournament/summary.js';
 
 /** The command line's flags: the config overrides (`--engine` repeated for `engines`) and its own. */
 interface TournamentArgs extends Omit<ConfigOverrides, 'engines'> {

@@ -1,0 +1,72 @@
+// The layers of src/ (docs/architecture.md): each imports only the layers below it, and nothing
+// imports in a cycle. `npm run check:deps` (and so .ci/run) fails on any import that breaks a rule.
+const layer = (name) => `^src/${name}/`;
+
+/** A rule that forbids imports from `from` to anything of the project outside `allowed`. */
+function onlyImports(name, from, allowed, comment) {
+  return {
+    name,
+    comment,
+    severity: 'error',
+    from: { path: from },
+    to: { path: '^src/', pathNot: [from, ...allowed] },
+  };
+}
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'Modules that import each other cannot be read, tested or bundled one at a time.',
+      severity: 'error',
+      from: {},
+      // Type-only imports vanish at compile time: Position's methods and the functions they call
+      // may name each other's types.
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    onlyImports('rules-core-stands-alone', layer('engine'), [], 'The rules core imports nothing of the project.'),
+    {
+      name: 'browser-safe-rules',
+      comment: 'The rules core and the notation run in a browser too: no Node.js modules.',
+      severity: 'error',
+      from: { path: [layer('engine'), layer('notation')] },
+      to: { dependencyTypes: ['core'] },
+    },
+    onlyImports('notation-over-rules', layer('notation'), [layer('engine')], 'Notation reads and writes the rules core only.'),
+    onlyImports('search-uses-the-rules', layer('search'), [layer('engine'), layer('notation')], 'The search uses the rules only.'),
+    onlyImports(
+      'facade-over-search',
+      layer('facade'),
+      [layer('search'), layer('engine'), layer('notation')],
+      'The search facade wraps the search and the rules.',
+    ),
+    onlyImports(
+      'protocols-over-facade',
+      layer('protocol'),
+      [layer('facade'), layer('search'), layer('engine'), layer('notation'), '^package\\.json$'],
+      'A protocol server speaks over the facade.',
+    ),
+    onlyImports('client-is-a-leaf', layer('client'), [layer('engine'), layer('notation')], 'The engine client only speaks the protocol.'),
+    {
+      name: 'engines-through-the-client',
+      comment: 'The tournament, the GUI and the queue workers reach engines only through src/client.',
+      severity: 'error',
+      from: { path: [layer('tournament'), layer('gui'), layer('queue')] },
+      to: { path: [layer('facade'), layer('protocol'), layer('search'), layer('terminal')] },
+    },
+    {
+      name: 'commands-are-the-top',
+      comment: 'Only the command line loads the commands.',
+      severity: 'error',
+      from: { pathNot: ['^src/cli\\.ts$', layer('commands')] },
+      to: { path: [layer('commands'), '^src/cli\\.ts$'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'] },
+  },
+};
