@@ -25,7 +25,12 @@ const common = {
 
 const result = await build({
   ...common,
-  entryPoints: { hnefi: 'src/cli.ts', index: 'src/index.ts', 'search-worker': 'src/facade/searchWorker.ts', 'search-helper': 'src/search/helperWorker.ts' },
+  entryPoints: {
+    hnefi: 'src/cli.ts',
+    index: 'src/index.ts',
+    'search-worker': 'src/facade/searchWorker.ts',
+    'search-helper': 'src/search/helperWorker.ts',
+  },
   outdir: 'dist',
   entryNames: '[name]',
   splitting: true,

@@ -20,6 +20,8 @@ export function missingRecords(variant: string): string | undefined {
   const file = recordsFile(variant);
   if (existsSync(file)) return undefined;
   const where = process.env.HNEFI_DATA === undefined ? 'shared/data beside the checkout' : 'the folder HNEFI_DATA names';
-  return `the recorded games of ${variant} are not in ${where} (${file} is missing): put aagenielsen-${variant}.jsonl there, `
-    + `or name the folder that holds it with HNEFI_DATA (README.md, "Recorded games")`;
+  return (
+    `the recorded games of ${variant} are not in ${where} (${file} is missing): put aagenielsen-${variant}.jsonl there, ` +
+    `or name the folder that holds it with HNEFI_DATA (README.md, "Recorded games")`
+  );
 }

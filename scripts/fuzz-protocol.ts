@@ -48,7 +48,10 @@ const chance = (p: number): boolean => random() < p;
 
 // ---- the reference: what the engine's game must be, replayed with the rules core ----
 const FUZZ_VARIANTS = ['berserk', 'copenhagen', 'brandubh', 'tablut', 'fetlar'];
-const CUSTOM_RULES = ['dim:7 name:fuzz\u001b[2J\u0007 esc:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/', 'dim:7 esc:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'];
+const CUSTOM_RULES = [
+  'dim:7 name:fuzz\u001b[2J\u0007 esc:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/',
+  'dim:7 esc:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/',
+];
 
 interface Reference {
   variant: string;
@@ -174,9 +177,15 @@ function mutate(line: string): string {
   for (let e = 0; e < edits; e++) {
     const at = int(text.length + 1);
     switch (int(7)) {
-      case 0: text = text.slice(0, at) + text.slice(at + 1); break;
-      case 1: text = text.slice(0, at) + text[at] + text.slice(at); break;
-      case 2: text = text.slice(0, at) + pick([...GARBAGE_BYTES]) + text.slice(at + 1); break;
+      case 0:
+        text = text.slice(0, at) + text.slice(at + 1);
+        break;
+      case 1:
+        text = text.slice(0, at) + text[at] + text.slice(at);
+        break;
+      case 2:
+        text = text.slice(0, at) + pick([...GARBAGE_BYTES]) + text.slice(at + 1);
+        break;
       case 3: {
         const tokens = text.split(' ');
         const i = int(tokens.length);
@@ -185,9 +194,18 @@ function mutate(line: string): string {
         text = tokens.join(' ');
         break;
       }
-      case 4: text = text.split(' ').filter(() => !chance(0.2)).join(' '); break;
-      case 5: text = `${text} ${pick(['moves', 'a1a2', '0000', 'tfen', 'searchmoves', 'x'.repeat(int(300)), '-'])}`; break;
-      case 6: text = text.slice(0, at); break;
+      case 4:
+        text = text
+          .split(' ')
+          .filter(() => !chance(0.2))
+          .join(' ');
+        break;
+      case 5:
+        text = `${text} ${pick(['moves', 'a1a2', '0000', 'tfen', 'searchmoves', 'x'.repeat(int(300)), '-'])}`;
+        break;
+      case 6:
+        text = text.slice(0, at);
+        break;
     }
   }
   return text;
@@ -385,7 +403,9 @@ const code = await new Promise<number | null>((resolve) => {
 });
 if (code !== 0) fault(`quit ended the engine with ${code}`);
 const seconds = (performance.now() - started) / 1000;
-console.log(`OK: seed ${SEED}, ${figures.lines} lines in ${figures.batches} batches, ${seconds.toFixed(0)} s; ` +
-  `${figures.gos} go (${figures.bestmoves} bestmoves, ${figures.refusedGos} refused while busy), ` +
-  `${figures.perftStops} perft and ${figures.benchStops} bench stopped, ${figures.isready} isready answered ` +
-  `(slowest sync ${figures.maxReadyMs} ms), no crash, hang or mismatch`);
+console.log(
+  `OK: seed ${SEED}, ${figures.lines} lines in ${figures.batches} batches, ${seconds.toFixed(0)} s; ` +
+    `${figures.gos} go (${figures.bestmoves} bestmoves, ${figures.refusedGos} refused while busy), ` +
+    `${figures.perftStops} perft and ${figures.benchStops} bench stopped, ${figures.isready} isready answered ` +
+    `(slowest sync ${figures.maxReadyMs} ms), no crash, hang or mismatch`,
+);

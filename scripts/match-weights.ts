@@ -106,5 +106,7 @@ for (const opening of openings(Math.ceil(games / 2))) {
   const played = wins + draws + losses;
   const score = (wins + draws / 2) / played;
   const elo = score <= 0 || score >= 1 ? NaN : -400 * Math.log10(1 / score - 1);
-  console.log(`${played} games: candidate +${wins} =${draws} -${losses}  score ${(100 * score).toFixed(1)}%  Elo ${elo.toFixed(0)}  pairs won ${pairWins} lost ${pairLosses}`);
+  console.log(
+    `${played} games: candidate +${wins} =${draws} -${losses}  score ${(100 * score).toFixed(1)}%  Elo ${elo.toFixed(0)}  pairs won ${pairWins} lost ${pairLosses}`,
+  );
 }

@@ -18,8 +18,17 @@ const SIZE = 11;
 const STRIDE = SIZE + 2;
 const CELLS = STRIDE * STRIDE;
 const START = [
-  '...ttttt...', '.....t.....', '...........', 't....T....t', 't...TTT...t', 'tt.TTKTT.tt',
-  't...TTT...t', 't....T....t', '...........', '.....t.....', '...ttttt...',
+  '...ttttt...',
+  '.....t.....',
+  '...........',
+  't....T....t',
+  't...TTT...t',
+  'tt.TTKTT.tt',
+  't...TTT...t',
+  't....T....t',
+  '...........',
+  '.....t.....',
+  '...ttttt...',
 ];
 const EMPTY = 0;
 const OFF = 16;

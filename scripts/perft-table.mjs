@@ -4,8 +4,15 @@
 import { execFileSync } from 'node:child_process';
 
 const DEPTHS = {
-  berserk: 4, 'berserk-copenhagen': 4, copenhagen: 4, fetlar: 4, tablut: 4, brandubh: 4, 'ard-ri': 4,
-  tawlbwrdd: 4, 'alea-evangelii': 3,
+  berserk: 4,
+  'berserk-copenhagen': 4,
+  copenhagen: 4,
+  fetlar: 4,
+  tablut: 4,
+  brandubh: 4,
+  'ard-ri': 4,
+  tawlbwrdd: 4,
+  'alea-evangelii': 3,
 };
 const variants = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(DEPTHS);
 
@@ -27,5 +34,7 @@ for (const variant of variants) {
   const full = run(variant, true);
   if (bulk.nodes !== full.nodes) throw new Error(`${variant}: bulk ${bulk.nodes} != full ${full.nodes}`);
   const rate = (r) => fmt(Math.round(r.nodes / (r.ms / 1000)));
-  console.log(`| ${variant} | ${DEPTHS[variant]} | ${fmt(bulk.nodes)} | ${(bulk.ms / 1000).toFixed(3)} s | ${rate(bulk)} | ${(full.ms / 1000).toFixed(3)} s | ${rate(full)} |`);
+  console.log(
+    `| ${variant} | ${DEPTHS[variant]} | ${fmt(bulk.nodes)} | ${(bulk.ms / 1000).toFixed(3)} s | ${rate(bulk)} | ${(full.ms / 1000).toFixed(3)} s | ${rate(full)} |`,
+  );
 }

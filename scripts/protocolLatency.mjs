@@ -41,7 +41,9 @@ function summary(name, samples) {
   const sorted = [...samples].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)];
   const fmt = (ms) => `${ms.toFixed(1)} ms`;
-  console.log(`${name.padEnd(34)} median ${fmt(median).padStart(9)}  max ${fmt(sorted[sorted.length - 1]).padStart(9)}  (${samples.length} runs)`);
+  console.log(
+    `${name.padEnd(34)} median ${fmt(median).padStart(9)}  max ${fmt(sorted[sorted.length - 1]).padStart(9)}  (${samples.length} runs)`,
+  );
 }
 
 // Node's own start-up, for scale: a script that only answers `uciok`.

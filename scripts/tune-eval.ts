@@ -116,7 +116,9 @@ for (let candidate = 0.05; candidate <= 3; candidate += 0.05) {
     k = candidate;
   }
 }
-console.log(`K = ${k.toFixed(2)}, error with the current weights ${bestError.toFixed(5)} (held-out games ${error(weights, k, true).toFixed(5)})`);
+console.log(
+  `K = ${k.toFixed(2)}, error with the current weights ${bestError.toFixed(5)} (held-out games ${error(weights, k, true).toFixed(5)})`,
+);
 
 // Gradient descent (Adam) on every weight but the attacker man's, with a little L2 pull towards the
 // starting weights so that features the games hardly show keep sensible values.
@@ -141,11 +143,13 @@ for (let epoch = 1; epoch <= 400; epoch++) {
     const vHat = v[i] / (1 - 0.999 ** epoch);
     weights[i] -= (rate * mHat) / (Math.sqrt(vHat) + 1e-8);
   }
-  if (epoch % 100 === 0) console.log(`epoch ${epoch}: error ${error(weights, k).toFixed(5)}, held-out games ${error(weights, k, true).toFixed(5)}`);
+  if (epoch % 100 === 0)
+    console.log(`epoch ${epoch}: error ${error(weights, k).toFixed(5)}, held-out games ${error(weights, k, true).toFixed(5)}`);
 }
 
 const fitted = Array.from(weights, (w) => Math.round(w));
-for (let i = 0; i < FEATURE_COUNT; i++) console.log(`  ${FEATURE_NAMES[i].padEnd(18)} ${String(WEIGHTS[family][i]).padStart(5)} -> ${fitted[i]}`);
+for (let i = 0; i < FEATURE_COUNT; i++)
+  console.log(`  ${FEATURE_NAMES[i].padEnd(18)} ${String(WEIGHTS[family][i]).padStart(5)} -> ${fitted[i]}`);
 console.log(`${family}: [${fitted.join(', ')}],`);
 
 if (write) {

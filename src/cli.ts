@@ -22,7 +22,9 @@ const COMMANDS: (() => Commands)[] = [
 
 async function runCommandLine(): Promise<void> {
   const [{ default: yargs }, { hideBin }, { ENGINE_VERSION }] = await Promise.all([
-    import('yargs'), import('yargs/helpers'), import('./protocol/identity.js'),
+    import('yargs'),
+    import('yargs/helpers'),
+    import('./protocol/identity.js'),
   ]);
   const cli = yargs(hideBin(process.argv))
     .scriptName('hnefi')
@@ -62,7 +64,8 @@ function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = row;
   }
   return previous[b.length];

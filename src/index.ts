@@ -4,5 +4,11 @@ export * from './rules.js';
 export { Analyser, type AnalyseOptions, type Analysis, type AnalysisInfo } from './facade/analyser.js';
 export { DEFAULT_OPTIONS, MAX_SKILL_LEVEL, type GoLimits, type SearchOptions, type SearchScore } from './search/index.js';
 export {
-  DEFAULT_TIMEOUTS, EngineClient, type EngineFault, type EngineSpec, type Score, type SearchResult, type Timeouts,
+  DEFAULT_TIMEOUTS,
+  EngineClient,
+  type EngineFault,
+  type EngineSpec,
+  type Score,
+  type SearchResult,
+  type Timeouts,
 } from './client/engineClient.js';

@@ -11,14 +11,18 @@ const MACHINE_FOLDERS = ['work', 'root', 'tmp', 'home'].map((name) => new RegExp
 
 describe('repository files', () => {
   it('name no absolute folder of a machine', () => {
-    const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter((f) => f !== '');
+    const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
+      .split('\0')
+      .filter((f) => f !== '');
     expect(files.length).toBeGreaterThan(50);
     const found: string[] = [];
     for (const file of files) {
       if (/\.(png|jpg|ico)$/.test(file)) continue;
-      readFileSync(`${root}${file}`, 'utf8').split('\n').forEach((line, i) => {
-        if (MACHINE_FOLDERS.some((pattern) => pattern.test(line))) found.push(`${file}:${i + 1}: ${line.trim()}`);
-      });
+      readFileSync(`${root}${file}`, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (MACHINE_FOLDERS.some((pattern) => pattern.test(line))) found.push(`${file}:${i + 1}: ${line.trim()}`);
+        });
     }
     expect(found).toEqual([]);
   });

@@ -161,7 +161,10 @@ export class EngineClient {
   }
 
   /** Starts the engine and runs the handshake: `uci`/`uciok`, the options, `isready`/`readyok`. */
-  static async start(spec: EngineSpec, timeouts: Timeouts = DEFAULT_TIMEOUTS): Promise<{ ok: true; engine: EngineClient } | { ok: false; fault: EngineFault; detail: string }> {
+  static async start(
+    spec: EngineSpec,
+    timeouts: Timeouts = DEFAULT_TIMEOUTS,
+  ): Promise<{ ok: true; engine: EngineClient } | { ok: false; fault: EngineFault; detail: string }> {
     const badCwd = cwdProblem(spec.cwd);
     if (badCwd !== undefined) return { ok: false, fault: 'crash', detail: `${spec.name}: ${badCwd}` };
     const engine = new EngineClient(spec, timeouts);
@@ -251,7 +254,12 @@ export class EngineClient {
             if (info !== undefined) onInfo(info);
           }
           const at = tokens.indexOf('score');
-          if (at >= 0 && (tokens[at + 1] === 'cp' || tokens[at + 1] === 'mate') && tokens[at + 3] !== 'lowerbound' && tokens[at + 3] !== 'upperbound') {
+          if (
+            at >= 0 &&
+            (tokens[at + 1] === 'cp' || tokens[at + 1] === 'mate') &&
+            tokens[at + 3] !== 'lowerbound' &&
+            tokens[at + 3] !== 'upperbound'
+          ) {
             const value = Number(tokens[at + 2]);
             if (Number.isFinite(value)) score = { kind: tokens[at + 1] as 'cp' | 'mate', value };
           }
@@ -269,19 +277,31 @@ export class EngineClient {
         return true;
       };
       const onExit = (detail: string): void => finish({ ok: false, fault: 'crash', detail, elapsedMs: elapsed() });
-      const ping = setInterval(() => {
-        if (pingSent !== 0 && Date.now() - pingSent > this.timeouts.readyMs) {
-          finish({ ok: false, fault: 'hang', detail: `no readyok within ${this.timeouts.readyMs} ms during the search`, elapsedMs: elapsed() });
-          return;
-        }
-        if (pingSent === 0) {
-          pingSent = Date.now();
-          this.send('isready');
-        }
-      }, Math.min(this.timeouts.pingMs, this.timeouts.readyMs));
-      const deadline = deadlineMs === undefined
-        ? undefined
-        : setTimeout(() => finish({ ok: false, fault: 'time', detail: `no bestmove within ${deadlineMs} ms`, elapsedMs: elapsed() }), deadlineMs + 1);
+      const ping = setInterval(
+        () => {
+          if (pingSent !== 0 && Date.now() - pingSent > this.timeouts.readyMs) {
+            finish({
+              ok: false,
+              fault: 'hang',
+              detail: `no readyok within ${this.timeouts.readyMs} ms during the search`,
+              elapsedMs: elapsed(),
+            });
+            return;
+          }
+          if (pingSent === 0) {
+            pingSent = Date.now();
+            this.send('isready');
+          }
+        },
+        Math.min(this.timeouts.pingMs, this.timeouts.readyMs),
+      );
+      const deadline =
+        deadlineMs === undefined
+          ? undefined
+          : setTimeout(
+              () => finish({ ok: false, fault: 'time', detail: `no bestmove within ${deadlineMs} ms`, elapsedMs: elapsed() }),
+              deadlineMs + 1,
+            );
       if (!this.alive) {
         onExit(this.exited ?? 'not running');
         return;
@@ -338,7 +358,10 @@ export class EngineClient {
     });
   }
 
-  private waitFor(match: (line: string) => boolean, timeoutMs: number): Promise<{ ok: true; line: string } | { ok: false; fault: EngineFault; detail: string }> {
+  private waitFor(
+    match: (line: string) => boolean,
+    timeoutMs: number,
+  ): Promise<{ ok: true; line: string } | { ok: false; fault: EngineFault; detail: string }> {
     return new Promise((resolve) => {
       if (!this.alive) {
         resolve({ ok: false, fault: 'crash', detail: this.exited ?? 'not running' });

@@ -13,7 +13,12 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
   describe: 'search a fixed set of positions to a fixed depth; prints "<N> nodes <M> nps" last',
   builder: (yargs: Argv) =>
     yargs
-      .option('depth', { type: 'string', coerce: numberText, default: DEFAULT_BENCH_DEPTH, describe: 'search depth in whole turns (1..30)' })
+      .option('depth', {
+        type: 'string',
+        coerce: numberText,
+        default: DEFAULT_BENCH_DEPTH,
+        describe: 'search depth in whole turns (1..30)',
+      })
       .check((args) => {
         const depth = wholeNumberIn('depth', args.depth, 1, 30);
         if (depth !== true) throw new Error(depth);

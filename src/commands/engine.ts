@@ -26,10 +26,17 @@ export const engineCommand: CommandModule<object, EngineArgs> = {
       .option('hash', hashFlag)
       .option('threads', threadsFlag)
       .option('protocol', {
-        type: 'string', choices: ['uci', 'opentafl'], default: 'uci',
+        type: 'string',
+        choices: ['uci', 'opentafl'],
+        default: 'uci',
         describe: 'the protocol to speak: uci (PROTOCOL.md) or opentafl (the OpenTafl Engine Protocol, as an OpenTafl external engine)',
       })
-      .option('movetime', { type: 'string', coerce: numberText, default: DEFAULT_UNTIMED_MOVE_MS, describe: 'opentafl: thinking time per move in ms when the host sends no clock' })
+      .option('movetime', {
+        type: 'string',
+        coerce: numberText,
+        default: DEFAULT_UNTIMED_MOVE_MS,
+        describe: 'opentafl: thinking time per move in ms when the host sends no clock',
+      })
       .check((args) => {
         const hash = wholeNumberIn('hash', args.hash, 1, MAX_HASH_MB);
         if (hash !== true) throw new Error(hash);
@@ -39,9 +46,14 @@ export const engineCommand: CommandModule<object, EngineArgs> = {
         if (movetime !== true) throw new Error(movetime);
         return true;
       }) as unknown as Argv<EngineArgs>,
-  handler: (args) => serve({
-    protocol: args.protocol, variant: args.variant, hashMB: args.hash, threads: args.threads, untimedMoveMs: args.movetime,
-  }),
+  handler: (args) =>
+    serve({
+      protocol: args.protocol,
+      variant: args.variant,
+      hashMB: args.hash,
+      threads: args.threads,
+      untimedMoveMs: args.movetime,
+    }),
 };
 
 interface ServeSettings {
@@ -67,8 +79,9 @@ export function serve(settings: ServeSettings): void {
     write,
     exit: (code: number) => process.exit(code),
   };
-  server = settings.protocol === 'opentafl'
-    ? new OpenTaflServer({ ...common, untimedMoveMs: settings.untimedMoveMs ?? DEFAULT_UNTIMED_MOVE_MS })
-    : new UciServer(common);
+  server =
+    settings.protocol === 'opentafl'
+      ? new OpenTaflServer({ ...common, untimedMoveMs: settings.untimedMoveMs ?? DEFAULT_UNTIMED_MOVE_MS })
+      : new UciServer(common);
   server.run();
 }

@@ -15,7 +15,8 @@ export const variantFlag = {
  * Number flags are read as text (yargs' `number` type turns `x` into NaN) and become numbers only
  * when they are written as one, so that a check can quote a bad value as it was typed.
  */
-export const numberText = (text: unknown): unknown => (typeof text === 'string' && /^[-+]?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text);
+export const numberText = (text: unknown): unknown =>
+  typeof text === 'string' && /^[-+]?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text;
 
 export const hashFlag = {
   type: 'string',

@@ -37,7 +37,11 @@ const sharedOptions = (yargs: Argv): Argv =>
     .option('nodes', { type: 'string', describe: 'fixed node count per search' })
     .option('openings', { type: 'string', describe: 'openings file: tfens or move lists per line, or .jsonl recorded games' })
     .option('opening-plies', { type: 'string', describe: 'turns taken from each recorded game of a .jsonl openings file' })
-    .option('opening-winner', { type: 'string', choices: ['attackers', 'defenders', 'draw'], describe: 'only the recorded games this side won (.jsonl openings file)' })
+    .option('opening-winner', {
+      type: 'string',
+      choices: ['attackers', 'defenders', 'draw'],
+      describe: 'only the recorded games this side won (.jsonl openings file)',
+    })
     .option('random-opening', { type: 'string', describe: 'openings of this many random turns from the seed' })
     .option('max-turns', { type: 'string', describe: 'adjudicate a draw after this many turns' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress output' })
@@ -45,7 +49,24 @@ const sharedOptions = (yargs: Argv): Argv =>
 
 function overridesFrom(args: Omit<TournamentArgs, 'stats' | 'quiet' | 'config' | 'reportEvery'>): ConfigOverrides {
   const overrides: ConfigOverrides = {};
-  const keys = ['variant', 'games', 'concurrency', 'seed', 'out', 'format', 'tc', 'movetime', 'depth', 'nodes', 'openings', 'openingPlies', 'openingWinner', 'randomOpening', 'maxTurns', 'sprt'] as const;
+  const keys = [
+    'variant',
+    'games',
+    'concurrency',
+    'seed',
+    'out',
+    'format',
+    'tc',
+    'movetime',
+    'depth',
+    'nodes',
+    'openings',
+    'openingPlies',
+    'openingWinner',
+    'randomOpening',
+    'maxTurns',
+    'sprt',
+  ] as const;
   for (const key of keys) if (args[key] !== undefined) (overrides as Record<string, unknown>)[key] = args[key];
   if (args.engine !== undefined && args.engine.length > 0) overrides.engines = args.engine;
   return overrides;
@@ -101,7 +122,12 @@ interface Games {
 }
 
 /** Runs a configured tournament to its end with the progress report and the final statistics; the exit code says how it went. */
-export async function runConfigured(config: TournamentConfig, quiet: boolean, reportEvery: number, games?: Games): Promise<ReturnType<Tournament['summary']> | undefined> {
+export async function runConfigured(
+  config: TournamentConfig,
+  quiet: boolean,
+  reportEvery: number,
+  games?: Games,
+): Promise<ReturnType<Tournament['summary']> | undefined> {
   let scheduler: SchedulerFactory | undefined;
   if (games?.queue !== undefined) {
     const address = parseQueueAddress(games.queue, games.queueName);
@@ -120,9 +146,11 @@ export async function runConfigured(config: TournamentConfig, quiet: boolean, re
   const interrupt = (): void => {
     tournament.kill();
     tournament.releaseOut();
-    process.stderr.write(games?.queue !== undefined
-      ? '\nhnefi tournament: interrupted; games already queued go on being played, and their results wait in Redis: run the same command again to resume\n'
-      : '\nhnefi tournament: interrupted; run the same command again to resume\n');
+    process.stderr.write(
+      games?.queue !== undefined
+        ? '\nhnefi tournament: interrupted; games already queued go on being played, and their results wait in Redis: run the same command again to resume\n'
+        : '\nhnefi tournament: interrupted; run the same command again to resume\n',
+    );
     process.exit(130);
   };
   process.once('SIGINT', interrupt);
@@ -160,13 +188,25 @@ export const tournamentCommand: CommandModule<object, TournamentArgs> = {
   builder: (yargs: Argv) =>
     sharedOptions(yargs)
       .option('config', { type: 'string', describe: 'JSON config file (flags override its values)' })
-      .option('format', { type: 'string', choices: ['round-robin', 'gauntlet'], describe: 'pairings (gauntlet: the first engine against each other)' })
+      .option('format', {
+        type: 'string',
+        choices: ['round-robin', 'gauntlet'],
+        describe: 'pairings (gauntlet: the first engine against each other)',
+      })
       .option('engine', {
-        type: 'string', array: true,
+        type: 'string',
+        array: true,
         describe: "an engine: 'name=a cmd=node args=\"dist/hnefi.js\" option.Hash=16 tc=10+0.1' (repeat; replaces the config's)",
       })
-      .option('sprt', { type: 'string', describe: "stop when decided: 'elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=normalized|logistic] [stats=pentanomial|trinomial]'" })
-      .option('stats', { type: 'boolean', default: false, describe: 'print the statistics of the games in out and exit' }) as unknown as Argv<TournamentArgs>,
+      .option('sprt', {
+        type: 'string',
+        describe: "stop when decided: 'elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=normalized|logistic] [stats=pentanomial|trinomial]'",
+      })
+      .option('stats', {
+        type: 'boolean',
+        default: false,
+        describe: 'print the statistics of the games in out and exit',
+      }) as unknown as Argv<TournamentArgs>,
   handler: async (args) => {
     const reportEvery = parseReportEvery(args.reportEvery);
     if (reportEvery === undefined) return;
@@ -196,7 +236,7 @@ function printStats(args: TournamentArgs): void {
     if (config.ok) out = config.value.out;
     else if (args.out === undefined) return fail('tournament', config.error.message);
   }
-  if (out === undefined) return fail('tournament', '--stats: name the tournament\'s folder with --out');
+  if (out === undefined) return fail('tournament', "--stats: name the tournament's folder with --out");
   const stamp = join(out, 'tournament.json');
   if (!existsSync(stamp)) return fail('tournament', `--stats: '${stamp}' does not exist: '${out}' holds no tournament`);
   let stored: { config?: unknown };
@@ -228,14 +268,24 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
   builder: (yargs: Argv) =>
     sharedOptions(yargs)
       .positional('base', { type: 'string', describe: 'the reference revision (commit, branch, tag)' })
-      .positional('candidate', { type: 'string', describe: `the revision under test ('${WORKTREE}': the working tree, uncommitted changes included)` })
-      .option('build-cache', { type: 'string', describe: 'folder for the builds (default: HNEFI_BUILD_CACHE or the user\'s cache folder)' })
-      .option('sprt', { type: 'string', default: 'elo0=0 elo1=5 alpha=0.05 beta=0.05', describe: 'SPRT bounds and model' }) as unknown as Argv<CompareArgs>,
+      .positional('candidate', {
+        type: 'string',
+        describe: `the revision under test ('${WORKTREE}': the working tree, uncommitted changes included)`,
+      })
+      .option('build-cache', { type: 'string', describe: "folder for the builds (default: HNEFI_BUILD_CACHE or the user's cache folder)" })
+      .option('sprt', {
+        type: 'string',
+        default: 'elo0=0 elo1=5 alpha=0.05 beta=0.05',
+        describe: 'SPRT bounds and model',
+      }) as unknown as Argv<CompareArgs>,
   handler: async (args) => {
     const reportEvery = parseReportEvery(args.reportEvery);
     if (reportEvery === undefined) return;
     if (args.queue !== undefined && (args.base === WORKTREE || args.candidate === WORKTREE)) {
-      return fail('compare', `--queue: workers build commits from their own clones, so '${WORKTREE}' (the working tree) cannot be sent to them: commit it and name the commit`);
+      return fail(
+        'compare',
+        `--queue: workers build commits from their own clones, so '${WORKTREE}' (the working tree) cannot be sent to them: commit it and name the commit`,
+      );
     }
     const builds = [];
     for (const rev of [args.candidate, args.base]) {
@@ -246,29 +296,43 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
     const [candidate, base] = builds;
     const label = (rev: string): string => (rev === WORKTREE ? 'worktree' : rev);
     if (candidate.dir === base.dir) {
-      return fail('compare', `'${label(args.candidate)}' and '${label(args.base)}' have the same files (${candidate.commit.slice(0, 10)}): nothing to compare`);
+      return fail(
+        'compare',
+        `'${label(args.candidate)}' and '${label(args.base)}' have the same files (${candidate.commit.slice(0, 10)}): nothing to compare`,
+      );
     }
     const overrides = overridesFrom({ ...args, engine: undefined });
     overrides.out ??= join('runs', `compare-${base.commit.slice(0, 10)}-${candidate.commit.slice(0, 10)}`);
     console.log(`compare: results go to ${overrides.out} (results.jsonl, summary.json, games/)`);
-    if (overrides.tc === undefined && overrides.movetime === undefined && overrides.depth === undefined && overrides.nodes === undefined) overrides.tc = '10+0.1';
+    if (overrides.tc === undefined && overrides.movetime === undefined && overrides.depth === undefined && overrides.nodes === undefined)
+      overrides.tc = '10+0.1';
     const names = [`${label(args.candidate)}@${candidate.commit.slice(0, 8)}`, `${label(args.base)}@${base.commit.slice(0, 8)}`];
-    const config = makeConfig({
-      engines: [
-        { name: names[0], cmd: process.execPath, args: [candidate.entry] },
-        { name: names[1], cmd: process.execPath, args: [base.entry] },
-      ],
-    }, overrides);
+    const config = makeConfig(
+      {
+        engines: [
+          { name: names[0], cmd: process.execPath, args: [candidate.entry] },
+          { name: names[1], cmd: process.execPath, args: [base.entry] },
+        ],
+      },
+      overrides,
+    );
     if (!config.ok) return fail('compare', config.error.message);
     // Queue workers build the same commits from their own clones.
-    const revisions = new Map([[names[0], candidate.commit], [names[1], base.commit]]);
+    const revisions = new Map([
+      [names[0], candidate.commit],
+      [names[1], base.commit],
+    ]);
     const summary = await runConfigured(config.value, args.quiet, reportEvery, { queue: args.queue, queueName: args.queueName, revisions });
     if (summary?.sprt) {
       const verdict = summary.sprt.verdict;
       const [c, b] = [label(args.candidate), label(args.base)];
-      console.log(verdict === 'H1' ? `${c} is stronger than ${b} (H1 accepted)`
-        : verdict === 'H0' ? `${c} is not stronger than ${b} by ${summary.sprt.elo1} Elo (H0 accepted)`
-          : `undecided after ${summary.games} games (LLR ${summary.sprt.llr.toFixed(2)})`);
+      console.log(
+        verdict === 'H1'
+          ? `${c} is stronger than ${b} (H1 accepted)`
+          : verdict === 'H0'
+            ? `${c} is not stronger than ${b} by ${summary.sprt.elo1} Elo (H0 accepted)`
+            : `undecided after ${summary.games} games (LLR ${summary.sprt.llr.toFixed(2)})`,
+      );
     }
     if (summary !== undefined) console.log(`compare: results in ${config.value.out}`);
   },

@@ -23,7 +23,8 @@ interface WorkerArgs {
 export const queueOptions = (yargs: Argv, required: boolean): Argv =>
   yargs
     .option('queue', {
-      type: 'string', demandOption: required,
+      type: 'string',
+      demandOption: required,
       describe: 'Redis of the job queue: redis://[user:password@]host:6379[/db] (see docs/distributed.md)',
     })
     .option('queue-name', { type: 'string', default: 'hnefi', describe: 'name of the job queue on that Redis (one coordinator per name)' });
@@ -34,11 +35,22 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
   builder: (yargs: Argv) =>
     queueOptions(yargs, true)
       .option('concurrency', { type: 'number', describe: 'games played at once (default: one per core)' })
-      .option('engines', { type: 'string', describe: 'JSON file {"engines": [{name, cmd, args, options, cwd}]}: the engines jobs may name' })
+      .option('engines', {
+        type: 'string',
+        describe: 'JSON file {"engines": [{name, cmd, args, options, cwd}]}: the engines jobs may name',
+      })
       .option('repo', { type: 'string', default: '.', describe: 'git clone of Hnefi that compare revisions are built from' })
-      .option('name', { type: 'string', describe: 'this worker\'s name in the results (default: host-pid)' })
-      .option('lock-ms', { type: 'number', default: 30_000, describe: 'job lock time: a game of a vanished worker is taken again after about this' })
-      .option('stalled-ms', { type: 'number', default: 30_000, describe: 'how often workers look for games of vanished workers' }) as unknown as Argv<WorkerArgs>,
+      .option('name', { type: 'string', describe: "this worker's name in the results (default: host-pid)" })
+      .option('lock-ms', {
+        type: 'number',
+        default: 30_000,
+        describe: 'job lock time: a game of a vanished worker is taken again after about this',
+      })
+      .option('stalled-ms', {
+        type: 'number',
+        default: 30_000,
+        describe: 'how often workers look for games of vanished workers',
+      }) as unknown as Argv<WorkerArgs>,
   handler: async (args) => {
     const fail = (message: string): void => {
       console.error(`hnefi worker: ${message}`);
@@ -46,7 +58,11 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
     };
     const address = parseQueueAddress(args.queue, args.queueName);
     if (!address.ok) return fail(address.error.message);
-    for (const [flag, value] of [['--concurrency', args.concurrency], ['--lock-ms', args.lockMs], ['--stalled-ms', args.stalledMs]] as const) {
+    for (const [flag, value] of [
+      ['--concurrency', args.concurrency],
+      ['--lock-ms', args.lockMs],
+      ['--stalled-ms', args.stalledMs],
+    ] as const) {
       if (value !== undefined && (!Number.isInteger(value) || value <= 0)) return fail(`${flag}: ${value} is not a positive integer`);
     }
     let engines = new Map<string, EngineConfig>();
@@ -57,8 +73,14 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
     }
     const log = (line: string): void => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`);
     const started = await GameWorker.start({
-      address: address.value, name: args.name ?? `${hostname()}-${process.pid}`, concurrency: args.concurrency ?? availableParallelism(),
-      engines, repo: resolve(args.repo), lockMs: args.lockMs, stalledMs: args.stalledMs, log,
+      address: address.value,
+      name: args.name ?? `${hostname()}-${process.pid}`,
+      concurrency: args.concurrency ?? availableParallelism(),
+      engines,
+      repo: resolve(args.repo),
+      lockMs: args.lockMs,
+      stalledMs: args.stalledMs,
+      log,
     });
     if (!started.ok) return fail(started.error.message);
     const worker = started.value;

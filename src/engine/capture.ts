@@ -5,7 +5,20 @@
 import { Mem } from './layout.js';
 import type { Position } from './position.js';
 import type { RuleSet } from './rules.js';
-import { ATT_COMMANDER, ATTACKER_BIT, DEFENDER_BIT, EMPTY, KING, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_RESTRICTED, SQ_THRONE, TYPE_KNIGHT, TYPE_MASK } from './types.js';
+import {
+  ATT_COMMANDER,
+  ATTACKER_BIT,
+  DEFENDER_BIT,
+  EMPTY,
+  KING,
+  SIDE_MASK,
+  SQ_CORNER,
+  SQ_EDGE,
+  SQ_RESTRICTED,
+  SQ_THRONE,
+  TYPE_KNIGHT,
+  TYPE_MASK,
+} from './types.js';
 
 /** Is an enemy (side bit `enemyBit`) next to `to`? Every capture of a piece landing there takes one. */
 export function enemyNextTo(m: Int32Array, to: number, enemyBit: number, stride: number): boolean {
@@ -23,8 +36,12 @@ export function mayCapture(m: Int32Array, to: number, piece: number, stride: num
   const myBit = piece & SIDE_MASK;
   const enemyBit = myBit ^ SIDE_MASK;
   if ((piece & TYPE_MASK) === TYPE_KNIGHT || (shieldWall && (m[Mem.Flags + to] & SQ_EDGE) !== 0)) return true;
-  return flanked(m, to, 1, myBit, enemyBit) || flanked(m, to, -1, myBit, enemyBit)
-    || flanked(m, to, stride, myBit, enemyBit) || flanked(m, to, -stride, myBit, enemyBit);
+  return (
+    flanked(m, to, 1, myBit, enemyBit) ||
+    flanked(m, to, -1, myBit, enemyBit) ||
+    flanked(m, to, stride, myBit, enemyBit) ||
+    flanked(m, to, -stride, myBit, enemyBit)
+  );
 }
 
 /** An enemy on to + d with a friend, a restricted square or nothing needed (the king) beyond it. */
@@ -101,7 +118,7 @@ function kingCaptured(pos: Position, k: number, d: number, piece: number): boole
   const board = pos.board;
   const flags = pos.geo.flags;
   const rules = pos.rules;
-  const nearThrone = (flags[k] & SQ_THRONE) !== 0 || pos.geo.throne >= 0 && isNeighbour(pos, k, pos.geo.throne);
+  const nearThrone = (flags[k] & SQ_THRONE) !== 0 || (pos.geo.throne >= 0 && isNeighbour(pos, k, pos.geo.throne));
   const beyond = k + d;
   if (rules.commandersCaptureKing && piece === ATT_COMMANDER) {
     const offThrone = rules.commandersNextToThrone ? ((flags[k] | flags[beyond]) & SQ_THRONE) === 0 : !nearThrone;
@@ -112,7 +129,9 @@ function kingCaptured(pos: Position, k: number, d: number, piece: number): boole
     const anvil = board[beyond];
     if ((anvil & ATTACKER_BIT) !== 0) return true;
     const f = flags[beyond];
-    return ((f & SQ_CORNER) !== 0 && rules.cornersHostileToKing) || ((f & SQ_THRONE) !== 0 && anvil === EMPTY && rules.emptyThroneHostileToKing);
+    return (
+      ((f & SQ_CORNER) !== 0 && rules.cornersHostileToKing) || ((f & SQ_THRONE) !== 0 && anvil === EMPTY && rules.emptyThroneHostileToKing)
+    );
   }
   // Strong: attackers on all four sides, or three and the empty throne.
   const dirs = pos.geo.dirs;
@@ -159,10 +178,19 @@ function findShieldWalls(pos: Position, to: number, myBit: number, out: Int32Arr
   const rank = ((to / stride) | 0) - 1;
   for (let edge = 0; edge < 4; edge++) {
     let inward: number;
-    if (edge === 0) { if (rank !== 0) continue; inward = stride; }
-    else if (edge === 1) { if (rank !== size - 1) continue; inward = -stride; }
-    else if (edge === 2) { if (file !== 0) continue; inward = 1; }
-    else { if (file !== size - 1) continue; inward = -1; }
+    if (edge === 0) {
+      if (rank !== 0) continue;
+      inward = stride;
+    } else if (edge === 1) {
+      if (rank !== size - 1) continue;
+      inward = -stride;
+    } else if (edge === 2) {
+      if (file !== 0) continue;
+      inward = 1;
+    } else {
+      if (file !== size - 1) continue;
+      inward = -1;
+    }
     const along = inward === stride || inward === -stride ? 1 : stride;
     for (let sign = -1; sign <= 1; sign += 2) {
       const a = along * sign;

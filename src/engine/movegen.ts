@@ -5,9 +5,7 @@ import { captureBuffer } from './captureBuffer.js';
 import { enemyNextTo, findCaptures, mayCapture } from './capture.js';
 import { Mem } from './layout.js';
 import type { Position } from './position.js';
-import {
-  EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE, TYPE_MASK,
-} from './types.js';
+import { EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE, TYPE_MASK } from './types.js';
 
 /** Does the piece on `from` capture anything landing on `to`? (The board is left as it was.) */
 export function stepCaptures(pos: Position, from: number, to: number): boolean {

@@ -39,7 +39,10 @@ export class Perft {
   private readonly columns = new Int32Array(32);
   private readonly stop: Int32Array;
 
-  constructor(private readonly pos: Position, options: PerftOptions = {}) {
+  constructor(
+    private readonly pos: Position,
+    options: PerftOptions = {},
+  ) {
     this.stop = options.stop ?? new Int32Array(1);
     const rules = pos.rules;
     if (options.full) this.lastPly = LastPly.MakeAll;

@@ -11,8 +11,22 @@ import { hasContinuation } from './movegen.js';
 import type { RuleSet } from './rules.js';
 import { err, ok, type Result } from './result.js';
 import {
-  ATTACKERS, DEFENDERS, DRAW, EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, OFF_BOARD, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_THRONE,
-  type EndReason, type Outcome, type Side,
+  ATTACKERS,
+  DEFENDERS,
+  DRAW,
+  EMPTY,
+  END_RUN,
+  KING,
+  NO_SQUARE,
+  NO_WINNER,
+  OFF_BOARD,
+  SIDE_MASK,
+  SQ_CORNER,
+  SQ_EDGE,
+  SQ_THRONE,
+  type EndReason,
+  type Outcome,
+  type Side,
 } from './types.js';
 import { zobristKeys, type ZobristKeys } from './zobrist.js';
 
@@ -182,7 +196,14 @@ export class Position {
     this.escapeFlag = rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
     this.exitFortRule = rules.exitFort;
     this.encirclementRule = rules.encirclement;
-    const repetitionWinners = { ignore: RepetitionResult.None, forbidden: RepetitionResult.None, draw: DRAW, 'defenders-lose': ATTACKERS, 'repeater-loses': RepetitionResult.RepeaterLoses, 'repeater-wins': RepetitionResult.RepeaterWins };
+    const repetitionWinners = {
+      ignore: RepetitionResult.None,
+      forbidden: RepetitionResult.None,
+      draw: DRAW,
+      'defenders-lose': ATTACKERS,
+      'repeater-loses': RepetitionResult.RepeaterLoses,
+      'repeater-wins': RepetitionResult.RepeaterWins,
+    };
     this.repetitionWinner = repetitionWinners[rules.repetition];
     this.repetitionCounted = rules.repetition !== 'ignore';
     this.turnEndChecks = this.exitFortRule || this.encirclementRule || this.repetitionCounted;
@@ -241,7 +262,10 @@ export class Position {
       const piece = pos.board[sq];
       if (!rules.berserk) return err('no-berserk', `the rules have no berserk runs, so there can be no berserker square`);
       if (piece === EMPTY || (piece & 3) !== side + 1) {
-        return err('bad-berserker', `the berserker square ${String.fromCharCode(97 + (setup.berserker % size))}${Math.floor(setup.berserker / size) + 1} does not hold a piece of the side to move`);
+        return err(
+          'bad-berserker',
+          `the berserker square ${String.fromCharCode(97 + (setup.berserker % size))}${Math.floor(setup.berserker / size) + 1} does not hold a piece of the side to move`,
+        );
       }
       pos.berserker = sq;
       pos.hashes[0] ^= pos.zobrist.berserkLo[sq];
@@ -475,7 +499,8 @@ export class Position {
     this.historyCount[last] = count;
     if (count >= 3 && this.repetitionWinner !== RepetitionResult.None) {
       const winner = this.repetitionWinner;
-      this.winnerCode = winner === RepetitionResult.RepeaterLoses ? this.side : winner === RepetitionResult.RepeaterWins ? this.side ^ 1 : winner;
+      this.winnerCode =
+        winner === RepetitionResult.RepeaterLoses ? this.side : winner === RepetitionResult.RepeaterWins ? this.side ^ 1 : winner;
       this.reasonCode = Reason.Repetition;
     }
   }
@@ -581,7 +606,7 @@ export class Position {
       const victim = captured[i + 1];
       const victimSide = (victim & 3) - 1;
       m[Mem.Board + sq] = victim;
-        if (victim === KING) this.kingSq = sq;
+      if (victim === KING) this.kingSq = sq;
       m[Mem.PieceIndex + sq] = this.pieceCount[victimSide];
       m[Mem.Lists + victimSide * Mem.Region + this.pieceCount[victimSide]++] = sq;
     }

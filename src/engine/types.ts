@@ -52,7 +52,13 @@ export const DRAW = 2;
 export const sideBit = (side: Side): number => side + 1;
 
 const PIECE_LETTERS: Record<string, number> = {
-  t: ATT_MAN, n: ATT_KNIGHT, c: ATT_COMMANDER, T: DEF_MAN, K: KING, N: DEF_KNIGHT, C: DEF_COMMANDER,
+  t: ATT_MAN,
+  n: ATT_KNIGHT,
+  c: ATT_COMMANDER,
+  T: DEF_MAN,
+  K: KING,
+  N: DEF_KNIGHT,
+  C: DEF_COMMANDER,
 };
 
 /** The piece code of an OpenTafl piece letter, or -1. */

@@ -42,22 +42,22 @@ export type JobKind = 'search' | 'perft' | 'bench';
 
 type RunningJob =
   | {
-    kind: 'search';
-    id: number;
-    game: GameHistory;
-    limits: GoLimits;
-    /** The line of the last info, for the expected reply and if the worker dies mid-search. */
-    lastPv: number[][];
-    /**
-     * The last line of two turns or more: a search cut short reports its new best turn alone, and the
-     * reply it expects is then the one of the last full line, if that began with the same turn.
-     */
-    lastLongPv: number[][];
-    /** The search thread has begun the search. */
-    started: boolean;
-    /** Answers from this thread if the search thread has not started by the end of the time (see armClockGuard). */
-    clockGuard?: ReturnType<typeof setTimeout>;
-  }
+      kind: 'search';
+      id: number;
+      game: GameHistory;
+      limits: GoLimits;
+      /** The line of the last info, for the expected reply and if the worker dies mid-search. */
+      lastPv: number[][];
+      /**
+       * The last line of two turns or more: a search cut short reports its new best turn alone, and the
+       * reply it expects is then the one of the last full line, if that began with the same turn.
+       */
+      lastLongPv: number[][];
+      /** The search thread has begun the search. */
+      started: boolean;
+      /** Answers from this thread if the search thread has not started by the end of the time (see armClockGuard). */
+      clockGuard?: ReturnType<typeof setTimeout>;
+    }
   | { kind: 'perft'; id: number; callbacks: PerftCallbacks }
   | { kind: 'bench'; id: number; onDone(result: BenchResult): void };
 
@@ -174,12 +174,15 @@ export class SearchEngine {
     if (!Number.isFinite(budget.maximum)) return;
     const due = startTime + budget.maximum + this.options.moveOverheadMs / 2;
     const fallback = this.quickSearch(job);
-    job.clockGuard = setTimeout(() => {
-      if (this.job !== job) return;
-      job.lastPv = fallback.line;
-      for (const info of fallback.infos) this.callbacks.onInfo(info, job.game);
-      this.finish(job.id, fallback.best);
-    }, Math.max(0, due - (performance.timeOrigin + performance.now())));
+    job.clockGuard = setTimeout(
+      () => {
+        if (this.job !== job) return;
+        job.lastPv = fallback.line;
+        for (const info of fallback.infos) this.callbacks.onInfo(info, job.game);
+        this.finish(job.id, fallback.best);
+      },
+      Math.max(0, due - (performance.timeOrigin + performance.now())),
+    );
   }
 
   /** A one-turn search in this thread, with the root moves the go allowed: its best turn, line and info. */

@@ -29,7 +29,11 @@ export class Game {
   /** A copy of the start, to replay from. */
   private readonly startPos: Position;
 
-  private constructor(readonly rules: RuleSet, readonly tfen: string | null, readonly pos: Position) {
+  private constructor(
+    readonly rules: RuleSet,
+    readonly tfen: string | null,
+    readonly pos: Position,
+  ) {
     this.startPos = pos.clone();
   }
 

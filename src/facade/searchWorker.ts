@@ -27,7 +27,10 @@ port.on('message', (message: ToWorker) => {
         searcher = new Searcher(message.options);
       } catch (error) {
         // Most likely a hash table too big for this machine: search with the defaults instead.
-        post({ type: 'error', message: `search options ${JSON.stringify(message.options)} failed (${describe(error)}); using the defaults` });
+        post({
+          type: 'error',
+          message: `search options ${JSON.stringify(message.options)} failed (${describe(error)}); using the defaults`,
+        });
         searcher = new Searcher({});
       }
       post({ type: 'up' });
@@ -106,7 +109,9 @@ function perft(id: number, message: Extract<ToWorker, { type: 'perft' }>): void 
     const pos = replayGame(message.game);
     if (!pos.ok) throw new Error(pos.error.message);
     turns = legalTurns(pos.value).length;
-    const complete = perftByTurn(pos.value, message.depth, { stop: control }, ({ turn, nodes }) => post({ type: 'perftTurn', id, turn, nodes }));
+    const complete = perftByTurn(pos.value, message.depth, { stop: control }, ({ turn, nodes }) =>
+      post({ type: 'perftTurn', id, turn, nodes }),
+    );
     post({ type: 'perftDone', id, turns, stopped: !complete });
   } catch (error) {
     post({ type: 'error', message: `perft failed: ${describe(error)}` });

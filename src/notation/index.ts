@@ -3,9 +3,22 @@ export { parseTfen, makeTfen, makeRankText } from './tfen.js';
 export { makeTurn, parseTurn, playMoves } from './moves.js';
 export { parseRulesString, makeRulesString } from './openTaflRules.js';
 export {
-  parseSideName, parsePositionRecord, makePositionRecord, makeSimpleStep, playTurnRecorded, sameBoard, withSideToMove,
+  parseSideName,
+  parsePositionRecord,
+  makePositionRecord,
+  makeSimpleStep,
+  playTurnRecorded,
+  sameBoard,
+  withSideToMove,
 } from './openTaflMoves.js';
 export { gameRulesString, makeOtg, parseOtg, type OtgGame } from './otg.js';
 export {
-  parseGameRecord, recordedWinner, recordMoves, alternativeStarts, replayMoves, replayRecord, type RecordedGame, type Replay,
+  parseGameRecord,
+  recordedWinner,
+  recordMoves,
+  alternativeStarts,
+  replayMoves,
+  replayRecord,
+  type RecordedGame,
+  type Replay,
 } from './records.js';

@@ -7,7 +7,19 @@ import { END_REASONS, makeStep, stepFrom, stepTo, type Position } from '../engin
 import { err, ok, type Result } from '../engine/result.js';
 import { legalSteps } from '../engine/turns.js';
 import {
-  EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, pieceFromLetter, pieceLetter, SIDE_MASK, SIDE_NAMES, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE, TYPE_MASK,
+  EMPTY,
+  END_RUN,
+  KING,
+  NO_SQUARE,
+  NO_WINNER,
+  pieceFromLetter,
+  pieceLetter,
+  SIDE_MASK,
+  SIDE_NAMES,
+  SQ_CORNER,
+  SQ_RESTRICTED,
+  SQ_THRONE,
+  TYPE_MASK,
 } from '../engine/types.js';
 /** The compact notation of a turn: its squares (`e7e9g9`), or `0000` for ending an open run. */
 export function makeTurn(pos: Position, steps: readonly number[]): string {
@@ -107,7 +119,8 @@ function whyIllegal(pos: Position, from: number, to: number): string {
     if (!rules.jumps) return `${blocked} (these rules have no jumps)`;
     if ((piece & TYPE_MASK) === 0) return `${blocked} (only the king, knights and commanders jump)`;
     if ((over & TYPE_MASK) !== 0) return `nobody may jump over a king, knight or commander (${name(mid)})`;
-    if ((over & SIDE_MASK) === (piece & SIDE_MASK) && !rules.jumpOverOwn) return `jumps go over enemy pieces only (${name(mid)} is friendly)`;
+    if ((over & SIDE_MASK) === (piece & SIDE_MASK) && !rules.jumpOverOwn)
+      return `jumps go over enemy pieces only (${name(mid)} is friendly)`;
     if (isKing && ((geo.flags[from] | geo.flags[to]) & SQ_RESTRICTED) === 0) {
       return 'the king jumps only off the throne, onto the throne or into a corner';
     }
@@ -122,7 +135,7 @@ function whyIllegal(pos: Position, from: number, to: number): string {
   }
   if (isKing && (geo.flags[to] & SQ_THRONE) !== 0 && !rules.kingStopsOnThrone) return `the king never returns to the throne (${name(to)})`;
   if (pos.berserker !== NO_SQUARE) {
-    return 'a berserk run continues only with a step that captures' + (isKing ? ' or the king\'s step into a corner' : '');
+    return 'a berserk run continues only with a step that captures' + (isKing ? " or the king's step into a corner" : '');
   }
   if (rules.repetition === 'forbidden') return 'forbidden: it would repeat a position for the third time';
   return 'not a legal step here';
@@ -133,7 +146,14 @@ function whyIllegal(pos: Position, from: number, to: number): string {
  * `where` prefixes messages; `first` is whether it starts the written turn; `previous` and
  * `previousCaptured` tell about the step before it.
  */
-function checkStep(pos: Position, written: WrittenStep, where: string, first: boolean, previous: string, previousCaptured: boolean): Result<number> {
+function checkStep(
+  pos: Position,
+  written: WrittenStep,
+  where: string,
+  first: boolean,
+  previous: string,
+  previousCaptured: boolean,
+): Result<number> {
   const { geo, board } = pos;
   if (pos.winner !== NO_WINNER) {
     const reason = END_REASONS[pos.reason];
@@ -155,9 +175,12 @@ function checkStep(pos: Position, written: WrittenStep, where: string, first: bo
   }
   if (pos.berserker !== NO_SQUARE && from !== pos.berserker) {
     const runner = makeSquare(geo, pos.berserker);
-    return err('not-berserker', first
-      ? `${where}the berserk run of the piece on ${runner} is open: continue it from ${runner}${pos.rules.berserkForced ? '' : ' or end it with 0000'}`
-      : `${where}a chain step by another piece (the run goes on with the piece on ${runner})`);
+    return err(
+      'not-berserker',
+      first
+        ? `${where}the berserk run of the piece on ${runner} is open: continue it from ${runner}${pos.rules.berserkForced ? '' : ' or end it with 0000'}`
+        : `${where}a chain step by another piece (the run goes on with the piece on ${runner})`,
+    );
   }
   const step = makeStep(from, to);
   if (!legalSteps(pos).includes(step)) return err('illegal-step', `${where}${whyIllegal(pos, from, to)}`);
@@ -200,7 +223,8 @@ function checkTurn(pos: Position, written: WrittenTurn): Result<number[]> {
   if (written.endRun) {
     if (pos.winner !== NO_WINNER) return err('game-over', `the game is over (${END_REASONS[pos.reason]})`);
     if (pos.berserker === NO_SQUARE) return err('no-run', '0000 ends a berserk run, but no run is open');
-    if (pos.rules.berserkForced) return err('run-open', 'under these rules a berserk run goes on while the piece can capture: it cannot be ended with 0000');
+    if (pos.rules.berserkForced)
+      return err('run-open', 'under these rules a berserk run goes on while the piece can capture: it cannot be ended with 0000');
     return ok([END_RUN]);
   }
   const steps: number[] = [];
@@ -255,7 +279,8 @@ export function playMoves(pos: Position, moves: readonly string[]): Result<numbe
     const runOpenedHere = pos.berserker !== NO_SQUARE && pos.ply > startPly;
     const continues = runOpenedHere && (written.value.endRun || written.value.steps[0].from === pos.berserker);
     if (runOpenedHere && !continues) {
-      if (pos.rules.berserkForced) return fail(i, `the berserk run of the piece on ${makeSquare(pos.geo, pos.berserker)} must go on first`, 'run-open');
+      if (pos.rules.berserkForced)
+        return fail(i, `the berserk run of the piece on ${makeSquare(pos.geo, pos.berserker)} must go on first`, 'run-open');
       pos.makeStep(END_RUN);
     }
     const steps = checkTurn(pos, written.value);

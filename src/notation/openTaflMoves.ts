@@ -7,7 +7,18 @@ import { END_REASONS, stepFrom, stepTo, type Position } from '../engine/position
 import { err, type Result } from '../engine/result.js';
 import type { RuleSet } from '../engine/rules.js';
 import {
-  ATTACKERS, DEFENDERS, EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, pieceLetter, SIDE_MASK, TYPE_MAN, TYPE_MASK, type Side,
+  ATTACKERS,
+  DEFENDERS,
+  EMPTY,
+  END_RUN,
+  KING,
+  NO_SQUARE,
+  NO_WINNER,
+  pieceLetter,
+  SIDE_MASK,
+  TYPE_MAN,
+  TYPE_MASK,
+  type Side,
 } from '../engine/types.js';
 import { makeRankText, makeTfen, parseTfen } from './tfen.js';
 
@@ -28,7 +39,10 @@ export function parsePositionRecord(rules: RuleSet, record: string, side: Side):
   }
   const ranks = text.slice(1, -1).split('/');
   if (ranks.length !== rules.size) {
-    return err('bad-position-record', `position record has ${ranks.length} ranks, the ${rules.size}x${rules.size} board needs ${rules.size}`);
+    return err(
+      'bad-position-record',
+      `position record has ${ranks.length} ranks, the ${rules.size}x${rules.size} board needs ${rules.size}`,
+    );
   }
   const pos = parseTfen(rules, `${[...ranks].reverse().join('/')} ${side === ATTACKERS ? 'a' : 'd'} -`);
   // parseTfen names ranks by number, which holds for the record too; only its word 'tfen' is wrong here.

@@ -74,15 +74,63 @@ const ATTACKER_LETTERS = new Set('tcn');
 const DEFENDER_LETTERS = new Set('TCN');
 
 const REPETITION: Record<string, RepetitionRule> = {
-  i: 'ignore', d: 'draw', w: 'repeater-loses', l: 'repeater-wins', a: 'defenders-lose', f: 'forbidden',
+  i: 'ignore',
+  d: 'draw',
+  w: 'repeater-loses',
+  l: 'repeater-wins',
+  a: 'defenders-lose',
+  f: 'forbidden',
 };
 const KING: Record<string, KingStrength> = { s: 'strong', y: 'strong', w: 'weak', n: 'weak', c: 'mixed' };
 
 const KNOWN_KEYS = [
-  'dim', 'name', 'esc', 'surf', 'atkf', 'tfr', 'ka', 'ks', 'kj', 'nj', 'cj', 'mj', 'gj', 'ber',
-  'cor', 'cen', 'corh', 'cenh', 'cenhe', 'corp', 'cenp', 'cors', 'cens', 'corre', 'cenre',
-  'afor', 'dfor', 'aforh', 'dforh', 'aforp', 'dforp', 'afors', 'dfors', 'aforre', 'dforre',
-  'sw', 'swf', 'efe', 'linc', 'spd', 'cck', 'ckt', 'ckr', 'bo', 'jo', 'start', 'starti',
+  'dim',
+  'name',
+  'esc',
+  'surf',
+  'atkf',
+  'tfr',
+  'ka',
+  'ks',
+  'kj',
+  'nj',
+  'cj',
+  'mj',
+  'gj',
+  'ber',
+  'cor',
+  'cen',
+  'corh',
+  'cenh',
+  'cenhe',
+  'corp',
+  'cenp',
+  'cors',
+  'cens',
+  'corre',
+  'cenre',
+  'afor',
+  'dfor',
+  'aforh',
+  'dforh',
+  'aforp',
+  'dforp',
+  'afors',
+  'dfors',
+  'aforre',
+  'dforre',
+  'sw',
+  'swf',
+  'efe',
+  'linc',
+  'spd',
+  'cck',
+  'ckt',
+  'ckr',
+  'bo',
+  'jo',
+  'start',
+  'starti',
 ];
 
 const sameSet = (a: Set<string>, b: Set<string>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
@@ -104,7 +152,10 @@ function readPositionRecord(record: string, size: number, key: string, topFirst:
     for (const m of row.matchAll(/(\d+)|(.)/g)) {
       if (m[1] !== undefined) text += '.'.repeat(Number(m[1]));
       else if (pieceFromLetter(m[2]) < 0) {
-        return err('bad-rules-start', `${key}: rank ${rank} ('${row}') has the piece letter '${m[2]}', which this engine does not know (t c n T K N C)`);
+        return err(
+          'bad-rules-start',
+          `${key}: rank ${rank} ('${row}') has the piece letter '${m[2]}', which this engine does not know (t c n T K N C)`,
+        );
       } else text += m[2];
     }
     if (text.length !== size) {
@@ -117,7 +168,10 @@ function readPositionRecord(record: string, size: number, key: string, topFirst:
 
 export function parseRulesString(text: string): Result<RuleSet> {
   const entries = new Map<string, string>();
-  for (const token of text.trim().split(/\s+/).filter((t) => t !== '')) {
+  for (const token of text
+    .trim()
+    .split(/\s+/)
+    .filter((t) => t !== '')) {
     const colon = token.indexOf(':');
     if (colon <= 0) return err('bad-rules', `rules entry '${token}' is not key:value`);
     const key = token.slice(0, colon);
@@ -166,7 +220,10 @@ export function parseRulesString(text: string): Result<RuleSet> {
   const escape = get(choice('esc', { c: 'corner' as const, e: 'edge' as const }, 'c', 'expected c (corner) or e (edge)'), 'corner');
   const encirclement = get(yesNo('surf', 'y'), false);
   const attackersFirst = get(yesNo('atkf', 'y'), true);
-  const repetition = get(choice('tfr', REPETITION, 'd', 'expected i, d, w (the repeater loses), l (the repeater wins), a (defenders lose) or f (forbidden)'), 'draw');
+  const repetition = get(
+    choice('tfr', REPETITION, 'd', 'expected i, d, w (the repeater loses), l (the repeater wins), a (defenders lose) or f (forbidden)'),
+    'draw',
+  );
   const kingArmed = get(yesNo('ka', 'y'), true);
   const king = get(choice('ks', KING, 's', 'expected s (strong), w (weak) or c (strong on or next to the throne)'), 'strong');
   const berserk = get(choice('ber', { n: false, c: true }, 'n', 'expected n or c (continue with capturing steps)'), false);
@@ -250,7 +307,10 @@ export function parseRulesString(text: string): Result<RuleSet> {
     const toAttackers = hostileTo(ATTACKER_LETTERS);
     const toDefenders = hostileTo(DEFENDER_LETTERS);
     if (toAttackers === undefined || toDefenders === undefined) {
-      return refuse('cenhe', 'the empty throne is hostile to all the attackers (tcn) or none, all the defenders (TCN) or none, and to the king (K) or not');
+      return refuse(
+        'cenhe',
+        'the empty throne is hostile to all the attackers (tcn) or none, all the defenders (TCN) or none, and to the king (K) or not',
+      );
     }
     emptyThroneHostileToAttackers = toAttackers;
     emptyThroneHostileToDefenders = toDefenders;
@@ -312,7 +372,12 @@ function checkStart(rules: RuleSet): Result<RuleSet> {
 
 const yn = (flag: boolean): string => (flag ? 'y' : 'n');
 const REPETITION_CODE: Record<RepetitionRule, string> = {
-  ignore: 'i', draw: 'd', 'repeater-loses': 'w', 'repeater-wins': 'l', 'defenders-lose': 'a', forbidden: 'f',
+  ignore: 'i',
+  draw: 'd',
+  'repeater-loses': 'w',
+  'repeater-wins': 'l',
+  'defenders-lose': 'a',
+  forbidden: 'f',
 };
 const KING_CODE: Record<KingStrength, string> = { strong: 's', weak: 'w', mixed: 'c' };
 
@@ -335,7 +400,10 @@ export function makeRulesString(rules: RuleSet): string {
     if (rules.throneKingOnly) parts.push('cenp:K');
     if (!rules.kingStopsOnThrone) parts.push('cens:');
     if (!rules.throneHostileToAttackers) parts.push('cenh:');
-    const cenhe = (rules.emptyThroneHostileToAttackers ? 'tcn' : '') + (rules.emptyThroneHostileToDefenders ? 'TCN' : '') + (rules.emptyThroneHostileToKing ? 'K' : '');
+    const cenhe =
+      (rules.emptyThroneHostileToAttackers ? 'tcn' : '') +
+      (rules.emptyThroneHostileToDefenders ? 'TCN' : '') +
+      (rules.emptyThroneHostileToKing ? 'K' : '');
     if (cenhe !== OUR_LETTERS) parts.push(`cenhe:${cenhe}`);
   }
   if (rules.shieldWall) parts.push('sw:s');

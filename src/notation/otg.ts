@@ -74,4 +74,3 @@ export function parseOtg(text: string): Result<OtgGame> {
   if (rules === undefined) return err('bad-otg', 'the record has no [rules:...] tag');
   return ok({ tags, rules, turns });
 }
-

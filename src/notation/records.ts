@@ -30,11 +30,23 @@ export function parseGameRecord(line: string): Result<RecordedGame> {
     return err('bad-record', `game record is not JSON: ${(e as Error).message}`);
   }
   const record = value as Partial<RecordedGame>;
-  if (typeof record !== 'object' || record === null || typeof record.id !== 'string' || typeof record.variant !== 'string'
-    || !Array.isArray(record.moves) || record.moves.some((m) => typeof m !== 'string')) {
+  if (
+    typeof record !== 'object' ||
+    record === null ||
+    typeof record.id !== 'string' ||
+    typeof record.variant !== 'string' ||
+    !Array.isArray(record.moves) ||
+    record.moves.some((m) => typeof m !== 'string')
+  ) {
     return err('bad-record', 'game record needs string fields id and variant and a list of moves');
   }
-  return ok({ id: record.id, variant: record.variant, first: String(record.first ?? 'black'), winner: String(record.winner ?? ''), moves: record.moves });
+  return ok({
+    id: record.id,
+    variant: record.variant,
+    first: String(record.first ?? 'black'),
+    winner: String(record.winner ?? ''),
+    moves: record.moves,
+  });
 }
 
 /** The recorded winner as a side, null for a draw, undefined when the record gives none. */
@@ -149,7 +161,8 @@ export function replayMoves(start: Position, moves: readonly string[]): Replay {
     if (!written.ok) return fail(index, written.error.message);
     const step = makeStep(written.value.from, written.value.to);
     if (pos.winner !== NO_WINNER) return fail(index, 'the game is already over under these rules');
-    if (!isLegal(pos, step)) return fail(index, pos.board[written.value.from] === EMPTY ? 'no piece on the from-square' : 'not a legal step');
+    if (!isLegal(pos, step))
+      return fail(index, pos.board[written.value.from] === EMPTY ? 'no piece on the from-square' : 'not a legal step');
     const before = pos.board.slice();
     pos.makeStep(step);
     const current = turn === null ? [step] : [...turn, step];

@@ -43,7 +43,10 @@ export function parseTfen(rules: RuleSet, text: string): Result<Position> {
       const piece = pieceFromLetter(ch);
       if (piece < 0) {
         const where = file < size ? `${String.fromCharCode(97 + file)}${rankNumber}` : `past the end of rank ${rankNumber}`;
-        return err('bad-tfen-piece', `tfen rank ${rankNumber} ('${rankText}'): unknown piece letter '${ch}' at ${where} (letters: t c n T K N C)`);
+        return err(
+          'bad-tfen-piece',
+          `tfen rank ${rankNumber} ('${rankText}'): unknown piece letter '${ch}' at ${where} (letters: t c n T K N C)`,
+        );
       }
       if (file < size) cells[rank * size + file] = piece;
       file++;

@@ -71,12 +71,12 @@ export async function checkReachable(redis: Redis, address: QueueAddress, timeou
   };
   redis.on('error', onError);
   try {
-    const answer = await Promise.race([
-      redis.ping(),
-      new Promise<string>((resolve) => setTimeout(() => resolve(''), timeoutMs).unref()),
-    ]);
+    const answer = await Promise.race([redis.ping(), new Promise<string>((resolve) => setTimeout(() => resolve(''), timeoutMs).unref())]);
     if (answer === 'PONG') return ok(undefined);
-    return err('queue-unreachable', `cannot reach Redis at ${address.shown}${lastError !== '' ? ` (${lastError})` : ''} within ${timeoutMs / 1000} s`);
+    return err(
+      'queue-unreachable',
+      `cannot reach Redis at ${address.shown}${lastError !== '' ? ` (${lastError})` : ''} within ${timeoutMs / 1000} s`,
+    );
   } catch (e) {
     const message = (e as Error).message;
     const hint = /NOAUTH|WRONGPASS/.test(message) ? ' (the password goes in the URL: redis://:password@host:6379)' : '';

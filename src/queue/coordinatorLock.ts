@@ -58,12 +58,27 @@ export class CoordinatorLock {
   private timer: NodeJS.Timeout | undefined;
   private readonly holder: Holder;
 
-  private constructor(private readonly redis: Redis, private readonly address: QueueAddress, out: string) {
-    this.holder = { token: `${Date.now()}-${Math.random().toString(36).slice(2)}`, host: hostname(), pid: process.pid, out, since: new Date().toISOString() };
+  private constructor(
+    private readonly redis: Redis,
+    private readonly address: QueueAddress,
+    out: string,
+  ) {
+    this.holder = {
+      token: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      host: hostname(),
+      pid: process.pid,
+      out,
+      since: new Date().toISOString(),
+    };
   }
 
   /** Takes the queue, or says who has it. `onLost` is called if another coordinator takes it meanwhile. */
-  static async acquire(redis: Redis, address: QueueAddress, out: string, onLost: (message: string) => void): Promise<Result<CoordinatorLock>> {
+  static async acquire(
+    redis: Redis,
+    address: QueueAddress,
+    out: string,
+    onLost: (message: string) => void,
+  ): Promise<Result<CoordinatorLock>> {
     const lock = new CoordinatorLock(redis, address, out);
     const value = JSON.stringify(lock.holder);
     const versions = JSON.stringify({ hnefi: HNEFI_VERSION, format: JOB_FORMAT } satisfies QueueVersions);
@@ -78,21 +93,27 @@ export class CoordinatorLock {
       }
       const restarted = other.host === lock.holder.host && typeof other.pid === 'number' && processGone(other.pid);
       if (!restarted) {
-        return err('queue-in-use', `queue '${address.name}' on ${address.shown} already has a coordinator`
-          + ` (out '${other.out ?? '?'}', pid ${other.pid ?? '?'} on ${other.host ?? '?'}, since ${other.since ?? '?'}):`
-          + ` give this run another --queue-name, or stop that one (a coordinator that was killed frees the queue within ${LOCK_MS / 1000} s)`);
+        return err(
+          'queue-in-use',
+          `queue '${address.name}' on ${address.shown} already has a coordinator` +
+            ` (out '${other.out ?? '?'}', pid ${other.pid ?? '?'} on ${other.host ?? '?'}, since ${other.since ?? '?'}):` +
+            ` give this run another --queue-name, or stop that one (a coordinator that was killed frees the queue within ${LOCK_MS / 1000} s)`,
+        );
       }
       await redis.set(key, value, 'PX', LOCK_MS);
     }
     await redis.set(versionsKey(address.name), versions, 'PX', LOCK_MS);
     lock.timer = setInterval(() => {
-      redis.eval(RENEW, 2, key, versionsKey(address.name), lock.holder.token, value, LOCK_MS, versions).then((renewed) => {
-        if (renewed === 1) return;
-        clearInterval(lock.timer);
-        onLost(`another coordinator took queue '${address.name}' on ${address.shown}; stopping (run the same command again to resume)`);
-      }, () => {
-        // Redis is away: the next renewal tries again, and sets the key anew if the restart lost it.
-      });
+      redis.eval(RENEW, 2, key, versionsKey(address.name), lock.holder.token, value, LOCK_MS, versions).then(
+        (renewed) => {
+          if (renewed === 1) return;
+          clearInterval(lock.timer);
+          onLost(`another coordinator took queue '${address.name}' on ${address.shown}; stopping (run the same command again to resume)`);
+        },
+        () => {
+          // Redis is away: the next renewal tries again, and sets the key anew if the restart lost it.
+        },
+      );
     }, RENEW_MS);
     return ok(lock);
   }
@@ -100,7 +121,9 @@ export class CoordinatorLock {
   async release(): Promise<void> {
     clearInterval(this.timer);
     const release = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1], KEYS[2]) end return 1`;
-    await this.redis.eval(release, 2, lockKey(this.address.name), versionsKey(this.address.name), JSON.stringify(this.holder)).catch(() => undefined);
+    await this.redis
+      .eval(release, 2, lockKey(this.address.name), versionsKey(this.address.name), JSON.stringify(this.holder))
+      .catch(() => undefined);
   }
 }
 

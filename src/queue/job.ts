@@ -52,7 +52,11 @@ export function tournamentId(fingerprint: string): string {
 export const jobId = (tournament: string, gameId: string): string => `${tournament}-${gameId}`;
 
 export function makeGameJob(
-  config: TournamentConfig, tournament: string, game: ScheduledGame, opening: Opening, revisions: ReadonlyMap<string, string>,
+  config: TournamentConfig,
+  tournament: string,
+  game: ScheduledGame,
+  opening: Opening,
+  revisions: ReadonlyMap<string, string>,
 ): GameJob {
   const engine = (index: number): JobEngine => {
     const e = config.engines[index];
@@ -62,11 +66,18 @@ export function makeGameJob(
     return made;
   };
   return {
-    format: JOB_FORMAT, hnefi: HNEFI_VERSION, tournament,
+    format: JOB_FORMAT,
+    hnefi: HNEFI_VERSION,
+    tournament,
     game: { id: game.id, pairing: game.pairing, pair: game.pair, leg: game.leg },
-    variant: config.variant, seed: config.seed, opening,
-    attackers: engine(game.attackers), defenders: engine(game.defenders),
-    adjudication: config.adjudication, timeMarginMs: config.timeMarginMs, timeouts: config.timeouts,
+    variant: config.variant,
+    seed: config.seed,
+    opening,
+    attackers: engine(game.attackers),
+    defenders: engine(game.defenders),
+    adjudication: config.adjudication,
+    timeMarginMs: config.timeMarginMs,
+    timeouts: config.timeouts,
   };
 }
 
@@ -78,7 +89,10 @@ const isName = (v: unknown): v is string => typeof v === 'string' && v.trim() !=
 export function checkJobVersion(data: unknown): Result<void> {
   if (!isObject(data)) return err('malformed-job', 'malformed job: not an object');
   if (data.format !== JOB_FORMAT || data.hnefi !== HNEFI_VERSION) {
-    return err('other-version', `job from Hnefi ${String(data.hnefi)} (job format ${String(data.format)}); this worker is Hnefi ${HNEFI_VERSION} (job format ${JOB_FORMAT}): run the same Hnefi version on the coordinator and every worker`);
+    return err(
+      'other-version',
+      `job from Hnefi ${String(data.hnefi)} (job format ${String(data.format)}); this worker is Hnefi ${HNEFI_VERSION} (job format ${JOB_FORMAT}): run the same Hnefi version on the coordinator and every worker`,
+    );
   }
   return ok(undefined);
 }
@@ -93,7 +107,8 @@ function parseJobEngine(value: unknown, where: string): Result<JobEngine> {
   if (!tc.ok) return err('malformed-job', tc.error.message);
   const engine: JobEngine = { name: value.name, options: value.options as JobEngine['options'], tc: tc.value };
   if (value.revision !== undefined) {
-    if (typeof value.revision !== 'string' || !/^[0-9a-f]{40}$/.test(value.revision)) return err('malformed-job', `${where}.revision: a full commit id (40 hex digits) is needed`);
+    if (typeof value.revision !== 'string' || !/^[0-9a-f]{40}$/.test(value.revision))
+      return err('malformed-job', `${where}.revision: a full commit id (40 hex digits) is needed`);
     engine.revision = value.revision;
   }
   return ok(engine);
@@ -107,14 +122,26 @@ export function parseGameJob(data: unknown): Result<GameJob> {
   const bad = (message: string): Result<GameJob> => err('malformed-job', `malformed job: ${message}`);
   if (typeof job.tournament !== 'string' || !/^[0-9a-f]{12}$/.test(job.tournament)) return bad('tournament: 12 hex digits are needed');
   const game = job.game;
-  if (!isObject(game) || !isName(game.id) || !/^[A-Za-z0-9_.-]+$/.test(game.id) || !isCount(game.pairing) || !isCount(game.pair) || (game.leg !== 0 && game.leg !== 1)) {
+  if (
+    !isObject(game) ||
+    !isName(game.id) ||
+    !/^[A-Za-z0-9_.-]+$/.test(game.id) ||
+    !isCount(game.pairing) ||
+    !isCount(game.pair) ||
+    (game.leg !== 0 && game.leg !== 1)
+  ) {
     return bad('game: {id, pairing, pair, leg} is needed, id of letters, digits, _ . -');
   }
   if (!isName(job.variant)) return bad('variant: a name is needed');
   if (!isCount(job.seed)) return bad('seed: a non-negative integer is needed');
   const opening = job.opening;
-  if (!isObject(opening) || !isName(opening.id) || !Array.isArray(opening.moves) || !opening.moves.every((m) => typeof m === 'string')
-    || (opening.tfen !== undefined && typeof opening.tfen !== 'string')) {
+  if (
+    !isObject(opening) ||
+    !isName(opening.id) ||
+    !Array.isArray(opening.moves) ||
+    !opening.moves.every((m) => typeof m === 'string') ||
+    (opening.tfen !== undefined && typeof opening.tfen !== 'string')
+  ) {
     return bad('opening: {id, moves, tfen?} is needed');
   }
   const attackers = parseJobEngine(job.attackers, 'attackers');
@@ -131,11 +158,23 @@ export function parseGameJob(data: unknown): Result<GameJob> {
   const parsedOpening: Opening = { id: opening.id, moves: opening.moves as string[] };
   if (typeof opening.tfen === 'string') parsedOpening.tfen = opening.tfen;
   return ok({
-    format: JOB_FORMAT, hnefi: HNEFI_VERSION, tournament: job.tournament,
+    format: JOB_FORMAT,
+    hnefi: HNEFI_VERSION,
+    tournament: job.tournament,
     game: { id: game.id, pairing: game.pairing, pair: game.pair, leg: game.leg },
-    variant: job.variant, seed: job.seed, opening: parsedOpening,
-    attackers: attackers.value, defenders: defenders.value, adjudication: adjudication.value,
-    timeMarginMs: job.timeMarginMs, timeouts: { startMs: timeouts.startMs as number, readyMs: timeouts.readyMs as number, pingMs: timeouts.pingMs as number, moveMs: timeouts.moveMs as number },
+    variant: job.variant,
+    seed: job.seed,
+    opening: parsedOpening,
+    attackers: attackers.value,
+    defenders: defenders.value,
+    adjudication: adjudication.value,
+    timeMarginMs: job.timeMarginMs,
+    timeouts: {
+      startMs: timeouts.startMs as number,
+      readyMs: timeouts.readyMs as number,
+      pingMs: timeouts.pingMs as number,
+      moveMs: timeouts.moveMs as number,
+    },
   });
 }
 
@@ -144,7 +183,8 @@ export function parseGameJob(data: unknown): Result<GameJob> {
  * file name is the coordinator's own (a worker never chooses where the coordinator writes).
  */
 export function parseFinishedGame(value: unknown, game: ScheduledGame): Result<FinishedGame> {
-  if (!isObject(value) || !isObject(value.record) || typeof value.otg !== 'string') return err('bad-result', `game ${game.id}: the worker's answer is not {record, otg}`);
+  if (!isObject(value) || !isObject(value.record) || typeof value.otg !== 'string')
+    return err('bad-result', `game ${game.id}: the worker's answer is not {record, otg}`);
   const record = value.record as unknown as GameResult;
   if (record.id !== game.id || record.pair !== game.pair || record.leg !== game.leg || record.pairing !== game.pairing) {
     return err('bad-result', `game ${game.id}: the worker answered for game ${String(record.id)}`);

@@ -59,9 +59,13 @@ export class QueueGames implements GameScheduler {
 
   async start(): Promise<Result<void>> {
     const { address, log } = this.setup;
-    const redis = connect(address,
-      (reason) => this.closed || log(`lost Redis at ${address.shown} (${reason}); waiting for it to come back (Ctrl-C and the same command later resumes)`),
-      () => log(`Redis at ${address.shown} is back`));
+    const redis = connect(
+      address,
+      (reason) =>
+        this.closed ||
+        log(`lost Redis at ${address.shown} (${reason}); waiting for it to come back (Ctrl-C and the same command later resumes)`),
+      () => log(`Redis at ${address.shown} is back`),
+    );
     this.redis = redis;
     const reachable = await checkReachable(redis, address);
     if (!reachable.ok) return reachable;
@@ -73,11 +77,15 @@ export class QueueGames implements GameScheduler {
       // Connection errors: the connection's own handlers report them, and commands wait for Redis.
     });
     await this.removeOtherTournaments();
-    log(`coordinating queue '${address.name}' on ${address.shown} (tournament ${this.tournament}); start workers with: hnefi worker --queue ${address.shown}${address.name === 'hnefi' ? '' : ` --queue-name ${address.name}`}`);
+    log(
+      `coordinating queue '${address.name}' on ${address.shown} (tournament ${this.tournament}); start workers with: hnefi worker --queue ${address.shown}${address.name === 'hnefi' ? '' : ` --queue-name ${address.name}`}`,
+    );
     this.timer = setInterval(() => {
-      this.sweeping = this.sweeping.then(() => this.sweep()).catch(() => {
-        // Redis is away: the next sweep tries again.
-      });
+      this.sweeping = this.sweeping
+        .then(() => this.sweep())
+        .catch(() => {
+          // Redis is away: the next sweep tries again.
+        });
     }, SWEEP_MS);
     return ok(undefined);
   }
@@ -147,10 +155,13 @@ export class QueueGames implements GameScheduler {
   /** Collects finished and refused jobs, removes the written ones, and queues again those Redis lost. */
   private async sweep(): Promise<void> {
     const queue = this.queue!;
-    const ours = (job: Job | undefined): job is Job => job !== undefined && job.id !== undefined && job.id.startsWith(`${this.tournament}-`);
-    await Promise.all([...this.delivered].map(async (id) => {
-      if ((await queue.remove(id)) === 1 || (await queue.getJobState(id)) === 'unknown') this.delivered.delete(id);
-    }));
+    const ours = (job: Job | undefined): job is Job =>
+      job !== undefined && job.id !== undefined && job.id.startsWith(`${this.tournament}-`);
+    await Promise.all(
+      [...this.delivered].map(async (id) => {
+        if ((await queue.remove(id)) === 1 || (await queue.getJobState(id)) === 'unknown') this.delivered.delete(id);
+      }),
+    );
     if (this.stopping) return;
     const completed = (await queue.getJobs(['completed'], 0, PAGE - 1, true)).filter(ours);
     for (const job of completed) {
@@ -169,16 +180,21 @@ export class QueueGames implements GameScheduler {
       const gameId = job.id!.slice(this.tournament.length + 1);
       if (!this.pending.has(job.id!)) continue;
       await queue.remove(job.id!).catch(() => 0);
-      this.fail('game-refused', `game ${gameId} failed on a worker: ${job.failedReason}. Fix that worker (or stop it), then run the same command again to resume`);
+      this.fail(
+        'game-refused',
+        `game ${gameId} failed on a worker: ${job.failedReason}. Fix that worker (or stop it), then run the same command again to resume`,
+      );
       return;
     }
     if (Date.now() - this.lastPresenceCheck >= PRESENCE_CHECK_MS) {
       this.lastPresenceCheck = Date.now();
-      await Promise.all([...this.pending].map(async ([id, waiting]) => {
-        if ((await queue.getJobState(id)) !== 'unknown' || !this.pending.has(id)) return;
-        this.setup.log(`game ${waiting.game.id} is no longer in the queue (Redis restarted without its data?): queued again`);
-        this.add(id, waiting.data);
-      }));
+      await Promise.all(
+        [...this.pending].map(async ([id, waiting]) => {
+          if ((await queue.getJobState(id)) !== 'unknown' || !this.pending.has(id)) return;
+          this.setup.log(`game ${waiting.game.id} is no longer in the queue (Redis restarted without its data?): queued again`);
+          this.add(id, waiting.data);
+        }),
+      );
     }
   }
 
@@ -197,5 +213,7 @@ export class QueueGames implements GameScheduler {
   }
 }
 
-export const queueScheduler = (setup: Omit<QueueSetup, 'config' | 'book'>) => (config: TournamentConfig, book: OpeningBook): QueueGames =>
-  new QueueGames({ ...setup, config, book });
+export const queueScheduler =
+  (setup: Omit<QueueSetup, 'config' | 'book'>) =>
+  (config: TournamentConfig, book: OpeningBook): QueueGames =>
+    new QueueGames({ ...setup, config, book });

@@ -58,9 +58,11 @@ export class GameWorker {
   static async start(setup: WorkerSetup): Promise<Result<GameWorker>> {
     const self = new GameWorker(setup);
     const { address, log } = setup;
-    const redis = connect(address,
+    const redis = connect(
+      address,
       (reason) => self.stopping !== undefined || log(`lost Redis at ${address.shown} (${reason}); waiting for it to come back`),
-      () => log(`Redis at ${address.shown} is back`));
+      () => log(`Redis at ${address.shown} is back`),
+    );
     self.redis = redis;
     const reachable = await checkReachable(redis, address);
     if (!reachable.ok) {
@@ -70,10 +72,17 @@ export class GameWorker {
     const versions = await readQueueVersions(redis, address.name);
     if (versions !== undefined && (versions.hnefi !== HNEFI_VERSION || versions.format !== JOB_FORMAT)) {
       redis.disconnect();
-      return err('other-version', `queue '${address.name}' is coordinated by Hnefi ${versions.hnefi} (job format ${versions.format}); this worker is Hnefi ${HNEFI_VERSION} (job format ${JOB_FORMAT}): run the same Hnefi version on the coordinator and every worker`);
+      return err(
+        'other-version',
+        `queue '${address.name}' is coordinated by Hnefi ${versions.hnefi} (job format ${versions.format}); this worker is Hnefi ${HNEFI_VERSION} (job format ${JOB_FORMAT}): run the same Hnefi version on the coordinator and every worker`,
+      );
     }
     self.worker = new Worker(address.name, (job, token) => self.process(job, token), {
-      connection: redis, concurrency: setup.concurrency, lockDuration: setup.lockMs, stalledInterval: setup.stalledMs, maxStalledCount: 5,
+      connection: redis,
+      concurrency: setup.concurrency,
+      lockDuration: setup.lockMs,
+      stalledInterval: setup.stalledMs,
+      maxStalledCount: 5,
     });
     self.worker.on('error', () => {
       // Connection errors: the connection's handlers report them, and BullMQ retries.
@@ -81,8 +90,10 @@ export class GameWorker {
     self.worker.on('failed', (job, error) => {
       if (job !== undefined && !(error instanceof WaitingError)) log(`refused job ${job.id}: ${error.message}`);
     });
-    log(`worker ${setup.name}: taking games from queue '${address.name}' on ${address.shown}, up to ${setup.concurrency} at once`
-      + ` (engines: ${[...setup.engines.keys()].join(', ') || 'none'}; git revisions from ${setup.repo})`);
+    log(
+      `worker ${setup.name}: taking games from queue '${address.name}' on ${address.shown}, up to ${setup.concurrency} at once` +
+        ` (engines: ${[...setup.engines.keys()].join(', ') || 'none'}; git revisions from ${setup.repo})`,
+    );
     return ok(self);
   }
 
@@ -131,7 +142,9 @@ export class GameWorker {
     const game = data.game;
     openings.set(game.id, data.opening);
     this.underWay.add(game.id);
-    log(`game ${game.id} started: ${data.attackers.name} (attackers) vs ${data.defenders.name} (defenders) [under way ${this.underWay.size}]`);
+    log(
+      `game ${game.id} started: ${data.attackers.name} (attackers) vs ${data.defenders.name} (defenders) [under way ${this.underWay.size}]`,
+    );
     const finished = await games.play({ ...game, attackers: 0, defenders: 1 }).finally(() => {
       openings.delete(game.id);
       this.underWay.delete(game.id);
@@ -143,13 +156,24 @@ export class GameWorker {
     }
     this.played++;
     const r = finished.record;
-    log(`game ${game.id}: ${r.result} by ${r.reason}, ${r.turns} turns, ${(r.durationMs / 1000).toFixed(1)} s [played ${this.played}, under way ${this.underWay.size}]`);
+    log(
+      `game ${game.id}: ${r.result} by ${r.reason}, ${r.turns} turns, ${(r.durationMs / 1000).toFixed(1)} s [played ${this.played}, under way ${this.underWay.size}]`,
+    );
     return { record: { ...r, worker: name }, otg: finished.otg };
   }
 
   /** The engines and engine processes for a job's tournament and pairing, made once and checked to start. */
   private table(job: GameJob): Promise<Result<GameTable>> {
-    const key = JSON.stringify([job.tournament, job.variant, job.seed, job.adjudication, job.timeMarginMs, job.timeouts, job.attackers, job.defenders]);
+    const key = JSON.stringify([
+      job.tournament,
+      job.variant,
+      job.seed,
+      job.adjudication,
+      job.timeMarginMs,
+      job.timeouts,
+      job.attackers,
+      job.defenders,
+    ]);
     let table = this.tables.get(key);
     if (table === undefined) {
       table = this.makeTable(job);
@@ -173,10 +197,20 @@ export class GameWorker {
     const openings = new Map<string, Opening>();
     const rules = getVariant(job.variant);
     if (!rules.ok) return rules;
-    const games = new LocalGames({
-      variant: job.variant, seed: job.seed, tc: job.attackers.tc, engines, adjudication: job.adjudication,
-      timeMarginMs: job.timeMarginMs, timeouts: job.timeouts, concurrency: this.setup.concurrency,
-    }, rules.value, (game) => openings.get(game.id)!);
+    const games = new LocalGames(
+      {
+        variant: job.variant,
+        seed: job.seed,
+        tc: job.attackers.tc,
+        engines,
+        adjudication: job.adjudication,
+        timeMarginMs: job.timeMarginMs,
+        timeouts: job.timeouts,
+        concurrency: this.setup.concurrency,
+      },
+      rules.value,
+      (game) => openings.get(game.id)!,
+    );
     const started = await games.start();
     if (!started.ok) {
       await games.close();
@@ -193,13 +227,20 @@ export class GameWorker {
         build = buildRevision(engine.revision, this.setup.log, this.setup.repo, defaultBuildCache());
         if (build.ok) this.builds.set(engine.revision, build);
       }
-      if (!build.ok) return err('unknown-revision', `cannot build revision ${engine.revision} of '${engine.name}' from ${this.setup.repo}: ${build.error.message} (git fetch it there)`);
+      if (!build.ok)
+        return err(
+          'unknown-revision',
+          `cannot build revision ${engine.revision} of '${engine.name}' from ${this.setup.repo}: ${build.error.message} (git fetch it there)`,
+        );
       return ok({ name: engine.name, cmd: process.execPath, args: [build.value.entry], options: engine.options, tc: engine.tc });
     }
     const own = this.setup.engines.get(engine.name);
     if (own === undefined) {
       const known = [...this.setup.engines.keys()];
-      return err('unknown-engine', `no engine '${engine.name}' in its --engines file (${known.length > 0 ? `it has: ${known.join(', ')}` : 'it has none'})`);
+      return err(
+        'unknown-engine',
+        `no engine '${engine.name}' in its --engines file (${known.length > 0 ? `it has: ${known.join(', ')}` : 'it has none'})`,
+      );
     }
     return ok({ ...own, options: { ...own.options, ...engine.options }, tc: engine.tc });
   }

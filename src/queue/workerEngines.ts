@@ -14,7 +14,8 @@ export function loadWorkerEngines(file: string): Result<Map<string, EngineConfig
     return err('bad-engines', `--engines ${file}: ${(e as Error).message}`);
   }
   const list = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>).engines : undefined;
-  if (!Array.isArray(list)) return err('bad-engines', `--engines ${file}: expected {"engines": [{"name": ..., "cmd": ..., "args": [...]}, ...]}`);
+  if (!Array.isArray(list))
+    return err('bad-engines', `--engines ${file}: expected {"engines": [{"name": ..., "cmd": ..., "args": [...]}, ...]}`);
   const engines = new Map<string, EngineConfig>();
   for (let i = 0; i < list.length; i++) {
     const engine = parseEngine(list[i], `engines[${i}]`);

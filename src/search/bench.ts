@@ -38,7 +38,10 @@ export function benchPositions(): Position[] {
 }
 
 /** `stopped`: cut short by `stop[0]` (set by another thread), the figures are partial. */
-export function bench(depth: number = DEFAULT_BENCH_DEPTH, stop: Int32Array = new Int32Array(1)): { nodes: number; timeMs: number; nps: number; stopped: boolean } {
+export function bench(
+  depth: number = DEFAULT_BENCH_DEPTH,
+  stop: Int32Array = new Int32Array(1),
+): { nodes: number; timeMs: number; nps: number; stopped: boolean } {
   let nodes = 0;
   // Time the search as the engine runs it: compiled, after the same warm-up as at start-up (a cold
   // first position runs at a fraction of the speed). Warm-up searches use their own searchers and
@@ -72,6 +75,11 @@ export function warmUp(budgetMs = 500, stop: Int32Array = new Int32Array(1)): vo
   const picks = [all[1], all[5], all[10]];
   for (const pos of picks) {
     if (stop[0] !== 0) return;
-    new Searcher({ hashMB: 1, threads: 1 }).search(pos, { movetime: Math.max(1, Math.floor(budgetMs / picks.length)) }, stop, () => undefined);
+    new Searcher({ hashMB: 1, threads: 1 }).search(
+      pos,
+      { movetime: Math.max(1, Math.floor(budgetMs / picks.length)) },
+      stop,
+      () => undefined,
+    );
   }
 }

@@ -5,7 +5,17 @@
 // `forbidden` repetition filter never removes one. Hot code: no allocation.
 
 import {
-  EMPTY, KING, kingNoStop, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_RESTRICTED, SQ_THRONE, stepCaptures, TYPE_MASK, type Position,
+  EMPTY,
+  KING,
+  kingNoStop,
+  SIDE_MASK,
+  SQ_CORNER,
+  SQ_EDGE,
+  SQ_RESTRICTED,
+  SQ_THRONE,
+  stepCaptures,
+  TYPE_MASK,
+  type Position,
 } from '../engine/index.js';
 
 export class CaptureGenerator {
@@ -66,8 +76,9 @@ export class CaptureGenerator {
     const dirs = pos.geo.dirs;
     const rules = pos.rules;
     const throne = pos.geo.throne;
-    const nearThrone = throne >= 0 && (king === throne || king + dirs[0] === throne || king + dirs[1] === throne
-      || king + dirs[2] === throne || king + dirs[3] === throne);
+    const nearThrone =
+      throne >= 0 &&
+      (king === throne || king + dirs[0] === throne || king + dirs[1] === throne || king + dirs[2] === throne || king + dirs[3] === throne);
     const weak = rules.king === 'weak' || (rules.king === 'mixed' && !nearThrone);
     if (weak) {
       for (let j = 0; j < 4; j++) {
@@ -149,7 +160,6 @@ export class CaptureGenerator {
     return n;
   }
 
-
   /** The steps of the side to move that land on the empty square `target` (only captures if `capturesOnly`). */
   private stepsInto(pos: Position, target: number, out: Int32Array, n: number, capturesOnly: boolean): number {
     const board = pos.board;
@@ -164,9 +174,10 @@ export class CaptureGenerator {
       const from = found & SlideBack.SquareMask;
       const piece = board[from];
       if ((piece & SIDE_MASK) === myBit) {
-        const legal = piece === KING
-          ? (flags[target] & kingNoStop(pos)) === 0
-          : !targetRestricted && !((found & SlideBack.CrossedThrone) !== 0 && rules.throneKingOnly);
+        const legal =
+          piece === KING
+            ? (flags[target] & kingNoStop(pos)) === 0
+            : !targetRestricted && !((found & SlideBack.CrossedThrone) !== 0 && rules.throneKingOnly);
         if (legal && (!capturesOnly || stepCaptures(pos, from, target))) out[n++] = from | (target << 9);
       }
       if (!rules.jumps) continue;
@@ -177,9 +188,10 @@ export class CaptureGenerator {
       const jumper = target + d + d;
       const jumperPiece = board[jumper];
       if ((jumperPiece & SIDE_MASK) !== myBit || (jumperPiece & TYPE_MASK) === 0) continue;
-      const allowed = jumperPiece === KING
-        ? ((flags[jumper] | flags[target]) & SQ_RESTRICTED) !== 0 && (flags[target] & kingNoStop(pos)) === 0
-        : !targetRestricted;
+      const allowed =
+        jumperPiece === KING
+          ? ((flags[jumper] | flags[target]) & SQ_RESTRICTED) !== 0 && (flags[target] & kingNoStop(pos)) === 0
+          : !targetRestricted;
       if (allowed && (!capturesOnly || stepCaptures(pos, jumper, target))) out[n++] = jumper | (target << 9);
     }
     return n;
@@ -212,16 +224,25 @@ function slideBack(board: Int32Array, flags: Uint8Array, target: number, d: numb
  * by the king's or the shield wall's own rules. A quick test before stepCaptures decides.
  */
 export function mayTake(
-  board: Int32Array, flags: Uint8Array, victim: number, victimPiece: number, beyond: number, target: number,
-  myBit: number, kingArmed: boolean, shieldWall: boolean,
+  board: Int32Array,
+  flags: Uint8Array,
+  victim: number,
+  victimPiece: number,
+  beyond: number,
+  target: number,
+  myBit: number,
+  kingArmed: boolean,
+  shieldWall: boolean,
 ): boolean {
   const anvil = board[beyond];
   const f = flags[beyond];
-  return ((anvil & SIDE_MASK) === myBit && (anvil !== KING || kingArmed))
-    || (f & SQ_CORNER) !== 0
-    || ((f & SQ_THRONE) !== 0 && (anvil === EMPTY || myBit === 2))
-    || victimPiece === KING
-    || (shieldWall && (flags[target] & SQ_EDGE) !== 0 && (flags[victim] & SQ_EDGE) !== 0);
+  return (
+    ((anvil & SIDE_MASK) === myBit && (anvil !== KING || kingArmed)) ||
+    (f & SQ_CORNER) !== 0 ||
+    ((f & SQ_THRONE) !== 0 && (anvil === EMPTY || myBit === 2)) ||
+    victimPiece === KING ||
+    (shieldWall && (flags[target] & SQ_EDGE) !== 0 && (flags[victim] & SQ_EDGE) !== 0)
+  );
 }
 
 /** Could a piece of side bit `myBit` landing on the empty square `target` capture anything? */

@@ -3,12 +3,39 @@
 // vector serves both sides and the tuner sees a plain linear model.
 
 import {
-  ATTACKER_BIT, DEFENDER_BIT, DEFENDERS, EMPTY, fileOf, NO_SQUARE, rankOf, SQ_CORNER, SQ_EDGE, TYPE_MASK, type Position, type RuleSet,
+  ATTACKER_BIT,
+  DEFENDER_BIT,
+  DEFENDERS,
+  EMPTY,
+  fileOf,
+  NO_SQUARE,
+  rankOf,
+  SQ_CORNER,
+  SQ_EDGE,
+  TYPE_MASK,
+  type Position,
+  type RuleSet,
 } from '../engine/index.js';
 import {
-  F_ATTACKER_CHAIN, F_ATTACKER_MEN, F_BALANCE, F_ATTACKER_SPECIALS, F_CORNER_GUARDS, F_DEFENDER_MEN, F_DEFENDER_SPECIALS,
-  F_ESCAPE_DISTANCE, F_ESCAPE_SPEED, F_KING_ATTACKERS, F_KING_DEFENDERS, F_KING_MOBILITY, F_KING_OPEN_LINES, F_KING_ROUTES, F_TEMPO,
-  FEATURE_COUNT, FEATURE_NAMES, familyOf, WEIGHTS,
+  F_ATTACKER_CHAIN,
+  F_ATTACKER_MEN,
+  F_BALANCE,
+  F_ATTACKER_SPECIALS,
+  F_CORNER_GUARDS,
+  F_DEFENDER_MEN,
+  F_DEFENDER_SPECIALS,
+  F_ESCAPE_DISTANCE,
+  F_ESCAPE_SPEED,
+  F_KING_ATTACKERS,
+  F_KING_DEFENDERS,
+  F_KING_MOBILITY,
+  F_KING_OPEN_LINES,
+  F_KING_ROUTES,
+  F_TEMPO,
+  FEATURE_COUNT,
+  FEATURE_NAMES,
+  familyOf,
+  WEIGHTS,
 } from './weights.js';
 
 export class Evaluator {
@@ -43,8 +70,8 @@ export class Evaluator {
       const dr = Math.min(rank, last - rank);
       this.escapeDistance[sq] = df + dr;
       // The squares from which attackers block a corner without standing next to it.
-      const guard = (df === 0 && dr === 2) || (df === 2 && dr === 0) || (df === 1 && dr === 1)
-        || (df === 1 && dr === 2) || (df === 2 && dr === 1);
+      const guard =
+        (df === 0 && dr === 2) || (df === 2 && dr === 0) || (df === 1 && dr === 1) || (df === 1 && dr === 2) || (df === 2 && dr === 1);
       if (guard) this.cornerGuard[sq] = 1;
     }
   }

@@ -34,7 +34,13 @@ export interface HelperJob {
 }
 
 /** The views of the control array a helper uses. */
-export function helperViews(setup: HelperSetup): { control: Int32Array; stop: Int32Array; nodes: Int32Array; busy: number; generation: number } {
+export function helperViews(setup: HelperSetup): {
+  control: Int32Array;
+  stop: Int32Array;
+  nodes: Int32Array;
+  busy: number;
+  generation: number;
+} {
   const control = new Int32Array(setup.control);
   return {
     control,

@@ -35,7 +35,16 @@ export class QuietHistory {
    * A quiet `step` of `side` cut off at `ply`: it becomes a killer and gains history; the quiet steps
    * tried before it at that node (steps[first..index), those ordered below the killers) lose some.
    */
-  rewardCutoff(side: Side, step: number, ply: number, depth: number, steps: Int32Array, order: Int32Array, first: number, index: number): void {
+  rewardCutoff(
+    side: Side,
+    step: number,
+    ply: number,
+    depth: number,
+    steps: Int32Array,
+    order: Int32Array,
+    first: number,
+    index: number,
+  ): void {
     const killers = this.killers;
     const k = ply * 2;
     if (killers[k] !== step) {

@@ -6,15 +6,36 @@
 // Around it: the order of the steps (stepPicker.ts), when to stop (limits.ts), the helper threads
 // of a multi-threaded search (helperPool.ts).
 
-import { ATTACKERS, DEFENDERS, DRAW, END_RUN, generateSteps, NO_SQUARE, NO_WINNER, stepMayCapture, type Position } from '../engine/index.js';
+import {
+  ATTACKERS,
+  DEFENDERS,
+  DRAW,
+  END_RUN,
+  generateSteps,
+  NO_SQUARE,
+  NO_WINNER,
+  stepMayCapture,
+  type Position,
+} from '../engine/index.js';
 import { CaptureGenerator } from './captures.js';
 import { Evaluator, kingOpenLines } from './evaluate.js';
 import { HelperPool, type Threading } from './helperPool.js';
 import { QuietHistory } from './history.js';
 import { SearchLimits } from './limits.js';
 import {
-  DELTA_MARGIN, FUTILITY_DEPTH, FUTILITY_MARGIN, LMP_BASE, LMP_DEPTH, LMP_SCALE, MAX_DEPTH, MAX_EXTENSIONS, MAX_PLY, NO_STEP,
-  SKILL_CANDIDATES, STEP_STACK, THREAT_PLIES,
+  DELTA_MARGIN,
+  FUTILITY_DEPTH,
+  FUTILITY_MARGIN,
+  LMP_BASE,
+  LMP_DEPTH,
+  LMP_SCALE,
+  MAX_DEPTH,
+  MAX_EXTENSIONS,
+  MAX_PLY,
+  NO_STEP,
+  SKILL_CANDIDATES,
+  STEP_STACK,
+  THREAT_PLIES,
 } from './params.js';
 import { PvTable } from './pvTable.js';
 import { pickWeakened, sortFrom, wholeTurns, type RootMove } from './rootMoves.js';
@@ -71,7 +92,7 @@ export class Searcher {
     const old = this.options;
     this.options = { ...this.options, ...options };
     if (!this.helpers) return;
-    if (this.options.hashMB !== old.hashMB || (this.options.threads > 1) !== (old.threads > 1)) {
+    if (this.options.hashMB !== old.hashMB || this.options.threads > 1 !== old.threads > 1) {
       this.tt.resize(this.options.hashMB, this.options.threads > 1);
       this.stopHelpers();
     } else if (this.options.threads !== old.threads) {
@@ -123,7 +144,13 @@ export class Searcher {
     this.iterate(position, { infinite: true }, stop, () => undefined, (index + 1) & 1);
   }
 
-  private iterate(position: Position, limits: GoLimits, stop: Int32Array, onInfo: (info: SearchInfo) => void, depthOffset: number): { best: number[] | null } {
+  private iterate(
+    position: Position,
+    limits: GoLimits,
+    stop: Int32Array,
+    onInfo: (info: SearchInfo) => void,
+    depthOffset: number,
+  ): { best: number[] | null } {
     const pos = position.clone();
     this.pos = pos;
     this.limits.start(limits, pos.side, this.options.moveOverheadMs, stop);
@@ -135,7 +162,8 @@ export class Searcher {
     }
     this.escapeFlag = this.evaluator.escapeFlag;
     this.scorer.prepare(pos, this.escapeFlag);
-    if (!this.captureGenerator || this.captureGenerator.cells !== pos.geo.cells) this.captureGenerator = new CaptureGenerator(pos.geo.cells);
+    if (!this.captureGenerator || this.captureGenerator.cells !== pos.geo.cells)
+      this.captureGenerator = new CaptureGenerator(pos.geo.cells);
     this.drawByRepetition = pos.rules.repetition === 'draw';
     this.history.fitBoard(pos.geo.cells);
     this.history.age();
@@ -299,8 +327,13 @@ export class Searcher {
     // the escape threats (and forks of two lines) that decide most games.
     const openLines = pos.berserker === NO_SQUARE && pos.kingSq !== NO_SQUARE ? kingOpenLines(pos, this.escapeFlag) : 0;
     let extensions = ply > 0 ? this.pathExtensions[ply - 1] : 0;
-    if (ply < MAX_PLY / 2 && extensions < MAX_EXTENSIONS && pos.berserker === NO_SQUARE && pos.kingSq !== NO_SQUARE
-      && (pos.side === ATTACKERS ? openLines > 0 : this.captureGenerator!.kingInDanger(pos))) {
+    if (
+      ply < MAX_PLY / 2 &&
+      extensions < MAX_EXTENSIONS &&
+      pos.berserker === NO_SQUARE &&
+      pos.kingSq !== NO_SQUARE &&
+      (pos.side === ATTACKERS ? openLines > 0 : this.captureGenerator!.kingInDanger(pos))
+    ) {
       // Likewise the defenders when the next attacker step could take the king.
       depth++;
       extensions++;
@@ -320,8 +353,7 @@ export class Searcher {
     }
 
     // Static pruning needs a quiet king: an open escape line decides more than any margin.
-    const quietNode = !pvNode && pos.berserker === NO_SQUARE && !isMateScore(beta) && !isMateScore(alpha)
-      && openLines === 0;
+    const quietNode = !pvNode && pos.berserker === NO_SQUARE && !isMateScore(beta) && !isMateScore(alpha) && openLines === 0;
     const staticEval = quietNode ? this.staticEval() : 0;
     // Reverse futility: far enough above beta that one turn of the opponent's will not bring it back.
     if (quietNode && depth <= FUTILITY_DEPTH && staticEval - FUTILITY_MARGIN * depth >= beta) return staticEval;
@@ -424,8 +456,8 @@ export class Searcher {
     if (side === DEFENDERS && !midRun && openLines > 0) return MATE - turnPly - 1;
     const generator = this.captureGenerator!;
     // The attackers must answer an open line; the defenders, a king the next step could take.
-    const threatened = qply < THREAT_PLIES
-      && (side === ATTACKERS ? openLines > 0 : !midRun && pos.kingSq !== NO_SQUARE && generator.kingInDanger(pos));
+    const threatened =
+      qply < THREAT_PLIES && (side === ATTACKERS ? openLines > 0 : !midRun && pos.kingSq !== NO_SQUARE && generator.kingInDanger(pos));
 
     let best = -INFINITE;
     if (!threatened) {
@@ -437,9 +469,12 @@ export class Searcher {
     // searched only when threatened); against an open line the attackers' blocks and captures (any
     // other step loses); with the king in danger every defenders' step.
     const steps = this.steps;
-    const n = midRun ? generateSteps(pos, steps, sp)
-      : !threatened ? generator.generate(pos, steps, sp)
-        : side === ATTACKERS ? generator.generateThreatAnswers(pos, this.escapeFlag, steps, sp)
+    const n = midRun
+      ? generateSteps(pos, steps, sp)
+      : !threatened
+        ? generator.generate(pos, steps, sp)
+        : side === ATTACKERS
+          ? generator.generateThreatAnswers(pos, this.escapeFlag, steps, sp)
           : generateSteps(pos, steps, sp);
     // No answer to an open line: the king escapes next turn (or the attackers have no turn at all).
     if (n === 0) return threatened ? -(MATE - turnPly - (side === ATTACKERS ? 1 : 0)) : best;
@@ -454,9 +489,10 @@ export class Searcher {
       // Delta pruning: a capture that cannot lift the stand-pat to alpha (nor can any after it).
       if (!threatened && !midRun && best + picker.value() + DELTA_MARGIN < alpha) break;
       pos.makeStep(step);
-      const score = pos.side === side
-        ? this.quiesce(alpha, beta, ply + 1, turnPly, end, qply + 1)
-        : -this.quiesce(-beta, -alpha, ply + 1, turnPly + 1, end, qply + 1);
+      const score =
+        pos.side === side
+          ? this.quiesce(alpha, beta, ply + 1, turnPly, end, qply + 1)
+          : -this.quiesce(-beta, -alpha, ply + 1, turnPly + 1, end, qply + 1);
       pos.unmakeStep();
       if (this.aborted) return 0;
       if (score > best) {
@@ -478,9 +514,7 @@ export class Searcher {
 
   private info(depth: number, pvIndex: number, rm: RootMove, bound: 'lower' | 'upper' | undefined): SearchInfo {
     const timeMs = Math.round(this.limits.elapsed());
-    const score: SearchScore = isMateScore(rm.score)
-      ? { kind: 'mate', value: mateInTurns(rm.score) }
-      : { kind: 'cp', value: rm.score };
+    const score: SearchScore = isMateScore(rm.score) ? { kind: 'mate', value: mateInTurns(rm.score) } : { kind: 'cp', value: rm.score };
     if (bound) score.bound = bound;
     const nodes = this.nodes + (this.helpers?.nodes() ?? 0);
     return {

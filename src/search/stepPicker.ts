@@ -9,14 +9,36 @@
 // Quiescence nodes use one stage: captures by the value of the best victim, every step best first.
 
 import {
-  ATT_COMMANDER, ATT_KNIGHT, ATT_MAN, ATTACKERS, DEF_COMMANDER, DEF_KNIGHT, DEF_MAN, EMPTY, END_RUN, KING, NO_SQUARE,
-  SIDE_MASK, stepCaptures, TYPE_MASK, type Position, type Side,
+  ATT_COMMANDER,
+  ATT_KNIGHT,
+  ATT_MAN,
+  ATTACKERS,
+  DEF_COMMANDER,
+  DEF_KNIGHT,
+  DEF_MAN,
+  EMPTY,
+  END_RUN,
+  KING,
+  NO_SQUARE,
+  SIDE_MASK,
+  stepCaptures,
+  TYPE_MASK,
+  type Position,
+  type Side,
 } from '../engine/index.js';
 import { mayCaptureAt } from './captures.js';
 import { openLine } from './evaluate.js';
 import type { QuietHistory } from './history.js';
 import {
-  NO_STEP, ORDER_CAPTURE, ORDER_END_RUN, ORDER_ESCAPE, ORDER_KILLER, ORDER_TT, QUIET_UNSCORED, SELECTION_STEPS, STEP_STACK,
+  NO_STEP,
+  ORDER_CAPTURE,
+  ORDER_END_RUN,
+  ORDER_ESCAPE,
+  ORDER_KILLER,
+  ORDER_TT,
+  QUIET_UNSCORED,
+  SELECTION_STEPS,
+  STEP_STACK,
 } from './params.js';
 import { MATE } from './score.js';
 import { F_ATTACKER_MEN, F_ATTACKER_SPECIALS, F_DEFENDER_MEN, F_DEFENDER_SPECIALS } from './weights.js';
@@ -125,8 +147,11 @@ export class StepScorer {
           continue;
         }
       }
-      if (((board[to + dirs[0]] | board[to + dirs[1]] | board[to + dirs[2]] | board[to + dirs[3]]) & enemyBit) !== 0
-        && mayCaptureAt(pos, to, myBit) && stepCaptures(pos, stepFrom, to)) {
+      if (
+        ((board[to + dirs[0]] | board[to + dirs[1]] | board[to + dirs[2]] | board[to + dirs[3]]) & enemyBit) !== 0 &&
+        mayCaptureAt(pos, to, myBit) &&
+        stepCaptures(pos, stepFrom, to)
+      ) {
         // Most valuable victim (judged by the enemies next to the landing square) first.
         let victim = 0;
         for (let j = 0; j < 4; j++) {

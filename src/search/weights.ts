@@ -25,8 +25,21 @@ export const F_ESCAPE_SPEED = 14;
 export const FEATURE_COUNT = 15;
 
 export const FEATURE_NAMES: readonly string[] = [
-  'attackerMen', 'attackerSpecials', 'defenderMen', 'defenderSpecials', 'kingOpenLines', 'kingRoutes',
-  'kingMobility', 'kingAttackers', 'kingDefenders', 'escapeDistance', 'cornerGuards', 'attackerChain', 'tempo', 'balance', 'escapeSpeed',
+  'attackerMen',
+  'attackerSpecials',
+  'defenderMen',
+  'defenderSpecials',
+  'kingOpenLines',
+  'kingRoutes',
+  'kingMobility',
+  'kingAttackers',
+  'kingDefenders',
+  'escapeDistance',
+  'cornerGuards',
+  'attackerChain',
+  'tempo',
+  'balance',
+  'escapeSpeed',
 ];
 
 export type Family = 'corner' | 'berserk' | 'edge';

@@ -4,8 +4,23 @@
 // left open is offered to be continued. The engine thinks in its worker thread.
 
 import {
-  ATTACKERS, EMPTY, END_RUN, makeSquare, NO_SQUARE, pieceLetter, SIDE_MASK, SIDE_NAMES, stepFrom, stepTo, TYPE_MASK, VARIANT_IDS, VARIANTS, legalTurns,
-  type Position, type RuleSet, type Side,
+  ATTACKERS,
+  EMPTY,
+  END_RUN,
+  makeSquare,
+  NO_SQUARE,
+  pieceLetter,
+  SIDE_MASK,
+  SIDE_NAMES,
+  stepFrom,
+  stepTo,
+  TYPE_MASK,
+  VARIANT_IDS,
+  VARIANTS,
+  legalTurns,
+  type Position,
+  type RuleSet,
+  type Side,
 } from '../engine/index.js';
 import { makeTurn, parseTurn } from '../notation/index.js';
 import { describeOutcome } from '../protocol/boardSummary.js';
@@ -40,7 +55,7 @@ const HELP = [
   'Type a move as squares: e7e9, or a berserk chain e7e9g9.',
   'OpenTafl steps work too: e7-e9, e7-e9xe10|e9-g9.',
   'Commands:',
-  '  undo         take back your last move (and Hnefi\'s reply)',
+  "  undo         take back your last move (and Hnefi's reply)",
   '  hint         Hnefi suggests a move',
   '  moves        list your legal moves',
   '  save [file]  save the game as an OpenTafl record (.otg)',
@@ -49,7 +64,13 @@ const HELP = [
 ];
 
 const PIECE_NAMES: Record<string, string> = {
-  t: 'attacker', c: 'attacker commander', n: 'attacker knight', T: 'defender', C: 'defender commander', N: 'defender knight', K: 'king',
+  t: 'attacker',
+  c: 'attacker commander',
+  n: 'attacker knight',
+  T: 'defender',
+  C: 'defender commander',
+  N: 'defender knight',
+  K: 'king',
 };
 
 /** What the letters on the board mean: the pieces of the variant, its special squares, the marks. */
@@ -113,7 +134,12 @@ export async function playInTerminal(io: TerminalIO, settings: PlaySettings): Pr
       else if (text === 'new') game = confirmNew(io, thinker, game);
       else if (text === 'undo') game = undo(io, game, human);
       else if (word === 'save') save(io, game, human, argument);
-      else if (text === 'moves') io.say(legalTurns(game.pos).map((turn) => makeTurn(game.pos, turn)).join(' '));
+      else if (text === 'moves')
+        io.say(
+          legalTurns(game.pos)
+            .map((turn) => makeTurn(game.pos, turn))
+            .join(' '),
+        );
       else if (text === 'hint') {
         const best = await thinker.think(game, { movetime: HINT_TIME_MS });
         io.say(best ? `Hint: ${makeTurn(game.pos, best)}` : 'No move to suggest.');
@@ -272,11 +298,15 @@ class Thinker {
   private resolve: ((best: number[] | null) => void) | undefined;
 
   constructor(workerFile?: string) {
-    this.engine = new SearchEngine({
-      onInfo: () => {},
-      onBestMove: (best) => this.resolve?.(best),
-      onError: (message) => process.stderr.write(`hnefi: ${message}\n`),
-    }, {}, workerFile);
+    this.engine = new SearchEngine(
+      {
+        onInfo: () => {},
+        onBestMove: (best) => this.resolve?.(best),
+        onError: (message) => process.stderr.write(`hnefi: ${message}\n`),
+      },
+      {},
+      workerFile,
+    );
   }
 
   think(game: Game, limits: GoLimits): Promise<number[] | null> {

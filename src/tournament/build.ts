@@ -52,7 +52,12 @@ function worktreeTree(root: string, scratch: string): string {
   }
 }
 
-export function buildRevision(rev: string, log: (line: string) => void, cwd = process.cwd(), cache = defaultBuildCache()): Result<RevisionBuild> {
+export function buildRevision(
+  rev: string,
+  log: (line: string) => void,
+  cwd = process.cwd(),
+  cache = defaultBuildCache(),
+): Result<RevisionBuild> {
   let root: string;
   try {
     root = git(cwd, ['rev-parse', '--show-toplevel']);
@@ -102,7 +107,8 @@ export function buildRevision(rev: string, log: (line: string) => void, cwd = pr
     } finally {
       rmSync(index, { force: true });
     }
-    const lock = (folder: string): string | undefined => (existsSync(join(folder, 'package-lock.json')) ? readFileSync(join(folder, 'package-lock.json'), 'utf8') : undefined);
+    const lock = (folder: string): string | undefined =>
+      existsSync(join(folder, 'package-lock.json')) ? readFileSync(join(folder, 'package-lock.json'), 'utf8') : undefined;
     const sameLock = lock(dir) !== undefined && lock(dir) === lock(root) && existsSync(join(root, 'node_modules'));
     if (sameLock) {
       symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'junction');

@@ -61,7 +61,8 @@ export function goCommand(mover: Clock, attackers: Clock, defenders: Clock): str
 /** The time control as text for records: `40/60+0.5`, `movetime 100`, `depth 2`, `nodes 1000`. */
 export function makeTimeControlText(tc: TimeControl): string {
   const parts: string[] = [];
-  if (tc.seconds !== undefined) parts.push(`${tc.moves !== undefined ? `${tc.moves}/` : ''}${tc.seconds}${tc.increment ? `+${tc.increment}` : ''}`);
+  if (tc.seconds !== undefined)
+    parts.push(`${tc.moves !== undefined ? `${tc.moves}/` : ''}${tc.seconds}${tc.increment ? `+${tc.increment}` : ''}`);
   if (tc.movetime !== undefined) parts.push(`movetime ${tc.movetime}`);
   if (tc.depth !== undefined) parts.push(`depth ${tc.depth}`);
   if (tc.nodes !== undefined) parts.push(`nodes ${tc.nodes}`);

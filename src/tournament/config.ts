@@ -36,7 +36,7 @@ export interface OpeningsConfig {
 }
 
 export const OPENING_WINNERS = ['attackers', 'defenders', 'draw'] as const;
-export type OpeningWinner = typeof OPENING_WINNERS[number];
+export type OpeningWinner = (typeof OPENING_WINNERS)[number];
 
 export interface Adjudication {
   /** A game reaching this many turns is a draw (stands in for "too few pieces to finish"). */
@@ -70,7 +70,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function positiveNumber(value: unknown, where: string, integer: boolean, allowZero = false): Result<number> {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < 0 || (!allowZero && n === 0)) {
-    const shown = typeof value === 'string' ? `'${value}'` : typeof value === 'number' ? String(value) : JSON.stringify(value) ?? String(value);
+    const shown =
+      typeof value === 'string' ? `'${value}'` : typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
     return err('bad-config', `${where}: ${shown} is not a ${allowZero ? 'non-negative' : 'positive'} ${integer ? 'integer' : 'number'}`);
   }
   return ok(n);
@@ -104,7 +105,8 @@ function checkTimeControl(tc: TimeControl, where: string): Result<TimeControl> {
   if (tc.seconds === undefined && (tc.moves !== undefined || tc.increment !== undefined)) {
     return err('bad-config', `${where}: moves and increment need seconds`);
   }
-  if (tc.seconds !== undefined && tc.movetime !== undefined) return err('bad-config', `${where}: give either seconds or movetime, not both`);
+  if (tc.seconds !== undefined && tc.movetime !== undefined)
+    return err('bad-config', `${where}: give either seconds or movetime, not both`);
   if (tc.seconds === undefined && tc.movetime === undefined && tc.depth === undefined && tc.nodes === undefined) {
     return err('bad-config', `${where}: needs seconds, movetime, depth or nodes`);
   }
@@ -122,7 +124,8 @@ export function parseEngine(value: unknown, where: string): Result<EngineConfig>
   if (typeof value.name !== 'string' || value.name.trim() === '') return err('bad-config', `${where}.name: a non-empty string is needed`);
   if (typeof value.cmd !== 'string' || value.cmd.trim() === '') return err('bad-config', `${where}.cmd: a non-empty string is needed`);
   const args = value.args ?? [];
-  if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) return err('bad-config', `${where}.args: a list of strings is needed`);
+  if (!Array.isArray(args) || !args.every((a) => typeof a === 'string'))
+    return err('bad-config', `${where}.args: a list of strings is needed`);
   const options = value.options ?? {};
   if (!isObject(options) || !Object.values(options).every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
     return err('bad-config', `${where}.options: an object of option names to strings, numbers or booleans is needed`);
@@ -130,12 +133,18 @@ export function parseEngine(value: unknown, where: string): Result<EngineConfig>
   for (const name of Object.keys(options)) {
     const lower = name.toLowerCase();
     if (lower === 'uci_variant' || lower === 'uci_rules') {
-      return err('bad-config', `${where}.options.${name}: the tournament's variant is set by "variant" (or --variant) for every engine, not by an engine's options`);
+      return err(
+        'bad-config',
+        `${where}.options.${name}: the tournament's variant is set by "variant" (or --variant) for every engine, not by an engine's options`,
+      );
     }
   }
-  if (value.cwd !== undefined && (typeof value.cwd !== 'string' || value.cwd === '')) return err('bad-config', `${where}.cwd: a folder name is needed`);
+  if (value.cwd !== undefined && (typeof value.cwd !== 'string' || value.cwd === ''))
+    return err('bad-config', `${where}.cwd: a folder name is needed`);
   const engine: EngineConfig = {
-    name: value.name.trim(), cmd: value.cmd, args: args as string[],
+    name: value.name.trim(),
+    cmd: value.cmd,
+    args: args as string[],
     options: options as Record<string, string | number | boolean>,
   };
   if (typeof value.cwd === 'string') engine.cwd = value.cwd;
@@ -187,7 +196,8 @@ function parseOpenings(value: unknown): Result<OpeningsConfig> {
       if (!n.ok) return n;
       openings[key] = n.value;
     } else if (key === 'order') {
-      if (raw !== 'sequential' && raw !== 'random') return err('bad-config', `openings.order: '${String(raw)}' must be 'sequential' or 'random'`);
+      if (raw !== 'sequential' && raw !== 'random')
+        return err('bad-config', `openings.order: '${String(raw)}' must be 'sequential' or 'random'`);
       openings.order = raw;
     } else if (key === 'winner') {
       const winner = parseOpeningWinner(raw, 'openings.winner');
@@ -215,7 +225,8 @@ export function parseAdjudication(value: unknown): Result<Adjudication> {
       result.maxTurns = n.value;
     } else if (key === 'resign' || key === 'draw') {
       if (raw === null || raw === false) continue;
-      if (!isObject(raw)) return err('bad-config', `adjudication.${key}: expected {"score": cp, "turns": n${key === 'draw' ? ', "after": n' : ''}}`);
+      if (!isObject(raw))
+        return err('bad-config', `adjudication.${key}: expected {"score": cp, "turns": n${key === 'draw' ? ', "after": n' : ''}}`);
       const score = positiveNumber(raw.score, `adjudication.${key}.score`, true, key === 'draw');
       if (!score.ok) return score;
       const turns = positiveNumber(raw.turns, `adjudication.${key}.turns`, true);
@@ -243,10 +254,12 @@ function parseSprtObject(value: Record<string, unknown>): Result<SprtConfig> {
       if (typeof raw !== 'number' || !Number.isFinite(raw)) return err('bad-config', `sprt.${key}: ${JSON.stringify(raw)} is not a number`);
       config[key] = raw;
     } else if (key === 'model') {
-      if (raw !== 'logistic' && raw !== 'normalized') return err('bad-config', `sprt.model: ${JSON.stringify(raw)} must be 'logistic' or 'normalized'`);
+      if (raw !== 'logistic' && raw !== 'normalized')
+        return err('bad-config', `sprt.model: ${JSON.stringify(raw)} must be 'logistic' or 'normalized'`);
       config.model = raw;
     } else if (key === 'stats') {
-      if (raw !== 'pentanomial' && raw !== 'trinomial') return err('bad-config', `sprt.stats: ${JSON.stringify(raw)} must be 'pentanomial' or 'trinomial'`);
+      if (raw !== 'pentanomial' && raw !== 'trinomial')
+        return err('bad-config', `sprt.stats: ${JSON.stringify(raw)} must be 'pentanomial' or 'trinomial'`);
       config.pentanomial = raw === 'pentanomial';
     } else if (key === 'pentanomial') {
       if (typeof raw !== 'boolean') return err('bad-config', `sprt.pentanomial: ${JSON.stringify(raw)} must be true or false`);
@@ -288,7 +301,21 @@ function pick(flag: unknown, flagName: string, file: unknown, key: string): { va
 /** Builds the configuration from the parsed JSON file (or {}) and the command-line overrides. */
 export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Result<TournamentConfig> {
   if (!isObject(json)) return err('bad-config', 'the config must be a JSON object');
-  const known = ['variant', 'games', 'concurrency', 'seed', 'out', 'format', 'tc', 'engines', 'openings', 'adjudication', 'sprt', 'timeMarginMs', 'timeouts'];
+  const known = [
+    'variant',
+    'games',
+    'concurrency',
+    'seed',
+    'out',
+    'format',
+    'tc',
+    'engines',
+    'openings',
+    'adjudication',
+    'sprt',
+    'timeMarginMs',
+    'timeouts',
+  ];
   for (const [key, value] of Object.entries(json)) {
     if (!known.includes(key)) return err('bad-config', `unknown config key '${key}' (keys: ${known.join(' ')})`);
     // null is no value: leaving the key out gives the default, null silently doing the same would hide a mistake.
@@ -313,7 +340,8 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
   const out = overrides.out ?? json.out;
   if (typeof out !== 'string' || out === '') return err('bad-config', 'out: an output folder is needed (config "out" or --out)');
   const format = overrides.format ?? json.format ?? 'round-robin';
-  if (format !== 'round-robin' && format !== 'gauntlet') return err('bad-config', `format: '${String(format)}' must be 'round-robin' or 'gauntlet'`);
+  if (format !== 'round-robin' && format !== 'gauntlet')
+    return err('bad-config', `format: '${String(format)}' must be 'round-robin' or 'gauntlet'`);
 
   let tc: TimeControl;
   const flagTc: TimeControl = {};
@@ -436,7 +464,18 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
   }
 
   return ok({
-    variant, games: games.value + (games.value % 2), concurrency: concurrency.value, seed: seed.value, out, format, tc,
-    engines, openings, adjudication, sprt, timeMarginMs: timeMargin.value, timeouts,
+    variant,
+    games: games.value + (games.value % 2),
+    concurrency: concurrency.value,
+    seed: seed.value,
+    out,
+    format,
+    tc,
+    engines,
+    openings,
+    adjudication,
+    sprt,
+    timeMarginMs: timeMargin.value,
+    timeouts,
   });
 }

@@ -13,9 +13,20 @@ export type GameResultKind = 'attackers' | 'defenders' | 'draw';
 
 /** Why a game ended: the rules' reasons, the faults, and adjudications. */
 export type GameEndReason =
-  | 'escape' | 'king-captured' | 'fort' | 'encirclement' | 'repetition' | 'no-moves'
-  | 'time' | 'crash' | 'hang' | 'garbage' | 'illegal-move'
-  | 'max-turns' | 'resign' | 'draw-agreement';
+  | 'escape'
+  | 'king-captured'
+  | 'fort'
+  | 'encirclement'
+  | 'repetition'
+  | 'no-moves'
+  | 'time'
+  | 'crash'
+  | 'hang'
+  | 'garbage'
+  | 'illegal-move'
+  | 'max-turns'
+  | 'resign'
+  | 'draw-agreement';
 
 export interface Seat {
   name: string;
@@ -75,7 +86,12 @@ function replayOpening(start: Position, opening: Opening): { pos: Position; move
 export function forfeitGame(start: Position, opening: Opening, loser: Side, reason: GameEndReason, detail: string): PlayedGame {
   const { pos, moves, otnTurns } = replayOpening(start, opening);
   return {
-    result: loser === ATTACKERS ? 'defenders' : 'attackers', reason, detail, moves, otnTurns, finalTfen: makeTfen(pos),
+    result: loser === ATTACKERS ? 'defenders' : 'attackers',
+    reason,
+    detail,
+    moves,
+    otnTurns,
+    finalTfen: makeTfen(pos),
     openingText: makeOpeningText(opening),
   };
 }
@@ -121,7 +137,11 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame> {
     const side = pos.side;
     const seat = seats[side];
     const command = moves.length > 0 ? `${positionBase} moves ${moves.join(' ')}` : positionBase;
-    const answer = await seat.engine.search(command, goCommand(clocks[side], clocks[0], clocks[1]), clocks[side].deadlineMs(setup.timeMarginMs) ?? setup.moveTimeoutMs);
+    const answer = await seat.engine.search(
+      command,
+      goCommand(clocks[side], clocks[0], clocks[1]),
+      clocks[side].deadlineMs(setup.timeMarginMs) ?? setup.moveTimeoutMs,
+    );
     if (!answer.ok) return loses(side, answer.fault, answer.detail, true);
     clocks[side].charge(answer.elapsedMs);
 
@@ -164,5 +184,12 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame> {
 /** The reasons a game can end, for statistics tables in a fixed order. */
 export const GAME_END_REASONS: readonly GameEndReason[] = [
   ...(END_REASONS as readonly GameEndReason[]),
-  'time', 'crash', 'hang', 'garbage', 'illegal-move', 'max-turns', 'resign', 'draw-agreement',
+  'time',
+  'crash',
+  'hang',
+  'garbage',
+  'illegal-move',
+  'max-turns',
+  'resign',
+  'draw-agreement',
 ];

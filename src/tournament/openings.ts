@@ -133,7 +133,14 @@ const RECORDED_WINNER: Record<OpeningWinner, string> = { attackers: 'Black', def
  * first `plies` turns of each game of this variant (that `winner` won, if given). Records that do not
  * replay, or whose game is over by then, are skipped (human records have faults); repeats are dropped.
  */
-function gamesFileOpenings(rules: RuleSet, variant: string, text: string, file: string, plies: number, winner?: OpeningWinner): Result<Opening[]> {
+function gamesFileOpenings(
+  rules: RuleSet,
+  variant: string,
+  text: string,
+  file: string,
+  plies: number,
+  winner?: OpeningWinner,
+): Result<Opening[]> {
   const openings: Opening[] = [];
   const seen = new Set<string>();
   const lines = text.split(/\r?\n/);

@@ -10,8 +10,13 @@ export const LOCK_FILE = 'runner.lock';
 const reason = (e: unknown, reading: boolean): string => {
   const code = (e as NodeJS.ErrnoException).code;
   const known: Record<string, string> = {
-    EACCES: 'permission denied', EPERM: 'not permitted', EROFS: 'read-only file system', ENOSPC: 'no space left on the device',
-    EISDIR: 'is a folder', ENOTDIR: 'a part of the path is a file, not a folder', EEXIST: 'already exists',
+    EACCES: 'permission denied',
+    EPERM: 'not permitted',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on the device',
+    EISDIR: 'is a folder',
+    ENOTDIR: 'a part of the path is a file, not a folder',
+    EEXIST: 'already exists',
     // Writing, parents are made first, so this means the file system (/proc, /sys) allows no new file there.
     ENOENT: reading ? 'does not exist' : 'the file system allows no new file there',
   };
@@ -55,7 +60,8 @@ function makeFolder(path: string): Result<void> {
 /** Checks that a file can be appended to (or created), without changing what it holds. */
 function checkWritable(path: string): Result<void> {
   const kind = kindOf(path);
-  if (kind === 'folder' || kind === 'other') return err('bad-out', `'${path}' is ${kind === 'folder' ? 'a folder' : 'not a regular file'}; the runner writes a file there`);
+  if (kind === 'folder' || kind === 'other')
+    return err('bad-out', `'${path}' is ${kind === 'folder' ? 'a folder' : 'not a regular file'}; the runner writes a file there`);
   try {
     closeSync(openSync(path, 'a'));
     if (kind === 'missing') unlinkSync(path);
@@ -75,7 +81,8 @@ export function prepareOutFolder(out: string): Result<void> {
   }
   const games = join(out, 'games');
   const kind = kindOf(games);
-  if (kind !== 'folder' && kind !== 'missing') return err('bad-out', `'${games}' is a file; the runner writes its game records into a folder there`);
+  if (kind !== 'folder' && kind !== 'missing')
+    return err('bad-out', `'${games}' is a file; the runner writes its game records into a folder there`);
   return ok(undefined);
 }
 
@@ -123,7 +130,10 @@ export function lockOutFolder(out: string): Result<OutLock> {
       // Removed meanwhile: try again.
     }
     if (Number.isInteger(holder) && holder > 0 && processAlive(holder)) {
-      return err('out-locked', `out folder '${out}' is in use by another runner (pid ${holder}; lock file ${file}); wait for it to end or choose another out`);
+      return err(
+        'out-locked',
+        `out folder '${out}' is in use by another runner (pid ${holder}; lock file ${file}); wait for it to end or choose another out`,
+      );
     }
     try {
       unlinkSync(file);

@@ -32,15 +32,18 @@ export function resultProblem(value: unknown, engineNames: string[], pairings: [
   const [pairing, pair, leg] = [Number(id[1]) - 1, Number(id[2]) - 1, Number(id[3]) - 1];
   const engines = pairings[pairing];
   if (engines === undefined) return `game ${value.id}: this tournament has ${pairings.length} pairing${pairings.length === 1 ? '' : 's'}`;
-  if (value.pairing !== pairing || value.pair !== pair || value.leg !== leg) return `game ${value.id}: its pairing, pair and leg do not match its id`;
+  if (value.pairing !== pairing || value.pair !== pair || value.leg !== leg)
+    return `game ${value.id}: its pairing, pair and leg do not match its id`;
   const [attackers, defenders] = leg === 0 ? engines : [engines[1], engines[0]];
   if (value.attackers !== engineNames[attackers] || value.defenders !== engineNames[defenders]) {
     return `game ${value.id}: played by ${String(value.attackers)} and ${String(value.defenders)}, not by this tournament's ${engineNames[attackers]} and ${engineNames[defenders]}`;
   }
-  if (typeof value.result !== 'string' || !RESULTS.includes(value.result)) return `game ${value.id}: no result (attackers, defenders or draw)`;
+  if (typeof value.result !== 'string' || !RESULTS.includes(value.result))
+    return `game ${value.id}: no result (attackers, defenders or draw)`;
   if (typeof value.reason !== 'string') return `game ${value.id}: no reason`;
   if (!Number.isInteger(value.turns) || (value.turns as number) < 0) return `game ${value.id}: turns is not a count`;
-  if (!Array.isArray(value.moves) || !value.moves.every((m) => typeof m === 'string')) return `game ${value.id}: moves is not a list of moves`;
+  if (!Array.isArray(value.moves) || !value.moves.every((m) => typeof m === 'string'))
+    return `game ${value.id}: moves is not a list of moves`;
   return undefined;
 }
 

@@ -43,8 +43,12 @@ export function makeSchedule(pairings: [number, number][], games: number): Sched
     pairings.forEach(([i, j], pairing) => {
       for (const leg of [0, 1]) {
         schedule.push({
-          id: `p${pairing + 1}-r${pair + 1}-g${leg + 1}`, pairing, pair, leg,
-          attackers: leg === 0 ? i : j, defenders: leg === 0 ? j : i,
+          id: `p${pairing + 1}-r${pair + 1}-g${leg + 1}`,
+          pairing,
+          pair,
+          leg,
+          attackers: leg === 0 ? i : j,
+          defenders: leg === 0 ? j : i,
         });
       }
     });
@@ -55,7 +59,11 @@ export function makeSchedule(pairings: [number, number][], games: number): Sched
 /** What must not change between a run and its resumption. */
 export function fingerprint(config: TournamentConfig): string {
   return JSON.stringify({
-    variant: config.variant, seed: config.seed, format: config.format, tc: config.tc, openings: config.openings,
+    variant: config.variant,
+    seed: config.seed,
+    format: config.format,
+    tc: config.tc,
+    openings: config.openings,
     engines: config.engines.map((e) => ({ name: e.name, cmd: e.cmd, args: e.args, options: e.options, tc: e.tc })),
   });
 }
@@ -94,7 +102,9 @@ class EnginePool {
   private all = new Set<EngineClient>();
   constructor(private readonly config: Pick<TournamentConfig, 'variant' | 'timeouts'>) {}
 
-  async acquire(engine: EngineConfig): Promise<{ ok: true; engine: EngineClient } | { ok: false; fault: 'crash' | 'hang' | 'time' | 'garbage'; detail: string }> {
+  async acquire(
+    engine: EngineConfig,
+  ): Promise<{ ok: true; engine: EngineClient } | { ok: false; fault: 'crash' | 'hang' | 'time' | 'garbage'; detail: string }> {
     const list = this.idle.get(engine.name) ?? [];
     while (list.length > 0) {
       const candidate = list.pop()!;
@@ -167,12 +177,23 @@ export class Tournament {
   }
 
   summary(): TournamentSummary {
-    return summarize(this.config.variant, this.config.engines.map((e) => e.name), this.pairings, this.records, this.scheduled, this.config.sprt);
+    return summarize(
+      this.config.variant,
+      this.config.engines.map((e) => e.name),
+      this.pairings,
+      this.records,
+      this.scheduled,
+      this.config.sprt,
+    );
   }
 
   /** Reads the results in out (nothing is written): the statistics of a tournament as far as it got. */
   readResults(): Result<{ summary: TournamentSummary; rejected: RejectedLine[] }> {
-    const file = readResultsFile(this.resultsFile, this.config.engines.map((e) => e.name), this.pairings);
+    const file = readResultsFile(
+      this.resultsFile,
+      this.config.engines.map((e) => e.name),
+      this.pairings,
+    );
     if (!file.ok) return file;
     this.records = file.value.records;
     return ok({ summary: this.summary(), rejected: file.value.rejected });
@@ -209,7 +230,10 @@ export class Tournament {
     }
   }
 
-  private async runLocked(onProgress?: (event: ProgressEvent) => void, onNotice?: (line: string) => void): Promise<Result<TournamentSummary>> {
+  private async runLocked(
+    onProgress?: (event: ProgressEvent) => void,
+    onNotice?: (line: string) => void,
+  ): Promise<Result<TournamentSummary>> {
     const { out } = this.config;
     const stamp = join(out, 'tournament.json');
     if (existsSync(stamp)) {
@@ -217,14 +241,23 @@ export class Tournament {
       try {
         previous = JSON.parse(readFileSync(stamp, 'utf8'));
       } catch (e) {
-        return err('out-in-use', `out folder '${out}': tournament.json is unreadable (${(e as Error).message.split('\n')[0]}); choose another out`);
+        return err(
+          'out-in-use',
+          `out folder '${out}': tournament.json is unreadable (${(e as Error).message.split('\n')[0]}); choose another out`,
+        );
       }
       const stored = typeof previous === 'object' && previous !== null ? (previous as { fingerprint?: unknown }).fingerprint : undefined;
       if (stored !== fingerprint(this.config)) {
-        return err('out-in-use', `out folder '${out}' holds another tournament (different engines, variant, time control, openings or seed); choose another out`);
+        return err(
+          'out-in-use',
+          `out folder '${out}' holds another tournament (different engines, variant, time control, openings or seed); choose another out`,
+        );
       }
     } else if (this.holdsGames()) {
-      return err('out-in-use', `out folder '${out}' holds game results but no tournament.json: under which configuration they were played is unknown; restore tournament.json or choose another out`);
+      return err(
+        'out-in-use',
+        `out folder '${out}' holds game results but no tournament.json: under which configuration they were played is unknown; restore tournament.json or choose another out`,
+      );
     }
 
     const check = await this.scheduler.start();
@@ -259,7 +292,9 @@ export class Tournament {
         // A game whose result cannot be written is lost, and so would every later one be: stop cleanly.
         const written = this.attempt('append to', this.resultsFile, () => appendFileSync(this.resultsFile, JSON.stringify(record) + '\n'));
         if (written.ok) this.records.push(record);
-        const kept = written.ok ? this.attempt('write', join(out, record.record), () => writeFileSync(join(out, record.record), otg)) : written;
+        const kept = written.ok
+          ? this.attempt('write', join(out, record.record), () => writeFileSync(join(out, record.record), otg))
+          : written;
         summary = this.summary();
         const summarized = kept.ok ? this.writeSummary(summary) : kept;
         if (!summarized.ok) {
@@ -275,7 +310,10 @@ export class Tournament {
     await Promise.all(Array.from({ length: Math.max(1, Math.min(this.scheduler.concurrency, queue.length)) }, worker));
     if (this.scheduler.failure !== undefined) return err(this.scheduler.failure.code, this.scheduler.failure.message);
     if (failure !== undefined) {
-      return err('write-failed', `${failure}; stopped after ${this.records.length} finished games, all kept in ${this.resultsFile}: run again to resume`);
+      return err(
+        'write-failed',
+        `${failure}; stopped after ${this.records.length} finished games, all kept in ${this.resultsFile}: run again to resume`,
+      );
     }
     summary = this.summary();
     const summarized = this.writeSummary(summary);
@@ -310,7 +348,11 @@ export class Tournament {
    * to results.rejected.jsonl and reported, so that results.jsonl holds exactly the games counted.
    */
   private loadResults(onNotice?: (line: string) => void): Result<void> {
-    const read = readResultsFile(this.resultsFile, this.config.engines.map((e) => e.name), this.pairings);
+    const read = readResultsFile(
+      this.resultsFile,
+      this.config.engines.map((e) => e.name),
+      this.pairings,
+    );
     if (!read.ok) return read;
     const file = read.value;
     this.records = file.records;
@@ -325,11 +367,13 @@ export class Tournament {
     onNotice?.(`  (moved to ${rejectedFile}; the games they stood for are played again)`);
     return ok(undefined);
   }
-
 }
 
 /** What playing a game needs of the configuration. */
-export type GameSettings = Pick<TournamentConfig, 'variant' | 'seed' | 'tc' | 'engines' | 'adjudication' | 'timeMarginMs' | 'timeouts' | 'concurrency'>;
+export type GameSettings = Pick<
+  TournamentConfig,
+  'variant' | 'seed' | 'tc' | 'engines' | 'adjudication' | 'timeMarginMs' | 'timeouts' | 'concurrency'
+>;
 
 export type SchedulerFactory = (config: TournamentConfig, book: OpeningBook) => GameScheduler;
 
@@ -369,8 +413,11 @@ export class LocalGames implements GameScheduler {
   private async checkEngines(): Promise<Result<void>> {
     for (const [index, engine] of this.config.engines.entries()) {
       const command = [engine.cmd, ...engine.args].join(' ');
-      if (engine.cwd !== undefined && !(existsSync(engine.cwd))) {
-        return err('engine-start', `engines[${index}].cwd: engine '${engine.name}' has working folder '${engine.cwd}', which does not exist`);
+      if (engine.cwd !== undefined && !existsSync(engine.cwd)) {
+        return err(
+          'engine-start',
+          `engines[${index}].cwd: engine '${engine.name}' has working folder '${engine.cwd}', which does not exist`,
+        );
       }
       const started = await this.pool.acquire(engine);
       if (!started.ok) return err('engine-start', `engine '${engine.name}' (${command}) does not start: ${started.detail}`);
@@ -398,22 +445,41 @@ export class LocalGames implements GameScheduler {
     for (let side = 0; side < 2 && played === undefined; side++) {
       const acquired = await this.pool.acquire(names[side]);
       if (acquired.ok) engines.push(acquired.engine);
-      else played = forfeitGame(positions.value.start, opening, side as Side, acquired.fault, `${names[side].name}: restart failed: ${acquired.detail}`);
+      else
+        played = forfeitGame(
+          positions.value.start,
+          opening,
+          side as Side,
+          acquired.fault,
+          `${names[side].name}: restart failed: ${acquired.detail}`,
+        );
     }
     if (this.stopping) {
       engines.forEach((engine) => this.pool.release(engine, false));
       return undefined;
     }
     if (played === undefined) {
-      const live = this.out === undefined ? undefined : openLiveGame(this.out, {
-        id: game.id, variant: config.variant, attackers: names[0].name, defenders: names[1].name,
-        start: makeTfen(positions.value.start), date: new Date(started).toISOString(),
-      });
+      const live =
+        this.out === undefined
+          ? undefined
+          : openLiveGame(this.out, {
+              id: game.id,
+              variant: config.variant,
+              attackers: names[0].name,
+              defenders: names[1].name,
+              start: makeTfen(positions.value.start),
+              date: new Date(started).toISOString(),
+            });
       played = await playGame({
-        rules: this.rules, opening, start: positions.value.start,
+        rules: this.rules,
+        opening,
+        start: positions.value.start,
         attackers: { name: names[0].name, engine: engines[0], tc: tcs[0] },
         defenders: { name: names[1].name, engine: engines[1], tc: tcs[1] },
-        adjudication: config.adjudication, timeMarginMs: config.timeMarginMs, moveTimeoutMs: config.timeouts.moveMs, onTurn: live?.turn,
+        adjudication: config.adjudication,
+        timeMarginMs: config.timeMarginMs,
+        moveTimeoutMs: config.timeouts.moveMs,
+        onTurn: live?.turn,
       });
       live?.end();
     }
@@ -423,23 +489,41 @@ export class LocalGames implements GameScheduler {
 
     const recordFile = join('games', `${game.id}.otg`);
     const record: GameResult = {
-      id: game.id, pairing: game.pairing, pair: game.pair, leg: game.leg,
-      attackers: names[0].name, defenders: names[1].name, result: played.result, reason: played.reason,
-      turns: played.moves.length, opening: played.openingText, openingId: opening.id, moves: played.moves,
-      finalTfen: played.finalTfen, variant: config.variant,
+      id: game.id,
+      pairing: game.pairing,
+      pair: game.pair,
+      leg: game.leg,
+      attackers: names[0].name,
+      defenders: names[1].name,
+      result: played.result,
+      reason: played.reason,
+      turns: played.moves.length,
+      opening: played.openingText,
+      openingId: opening.id,
+      moves: played.moves,
+      finalTfen: played.finalTfen,
+      variant: config.variant,
       tc: { attackers: makeTimeControlText(tcs[0]), defenders: makeTimeControlText(tcs[1]) },
-      durationMs: Date.now() - started, date: new Date(started).toISOString(), record: recordFile,
+      durationMs: Date.now() - started,
+      date: new Date(started).toISOString(),
+      record: recordFile,
     };
     if (played.detail !== undefined) record.detail = played.detail;
     const termination = played.detail !== undefined ? `${played.reason}: ${played.detail}` : played.reason;
     const otg = makeOtg({
       tags: {
-        event: `Hnefi tournament (seed ${config.seed})`, site: 'hnefi tournament', date: record.date.slice(0, 10).replace(/-/g, '.'),
-        round: `${game.pair + 1}`, attackers: record.attackers, defenders: record.defenders,
+        event: `Hnefi tournament (seed ${config.seed})`,
+        site: 'hnefi tournament',
+        date: record.date.slice(0, 10).replace(/-/g, '.'),
+        round: `${game.pair + 1}`,
+        attackers: record.attackers,
+        defenders: record.defenders,
         result: played.result === 'attackers' ? '1' : played.result === 'defenders' ? '-1' : '0',
-        termination, variant: config.variant,
+        termination,
+        variant: config.variant,
         // Not OpenTafl's time-control tag: its reader expects its own clock notation there.
-        tc: `${record.tc.attackers} / ${record.tc.defenders}`, opening: record.opening,
+        tc: `${record.tc.attackers} / ${record.tc.defenders}`,
+        opening: record.opening,
       },
       rules: gameRulesString(this.rules, opening.tfen === undefined ? undefined : positions.value.start),
       turns: played.otnTurns,

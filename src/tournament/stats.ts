@@ -118,16 +118,21 @@ export const DEFAULT_SPRT: SprtConfig = { elo0: 0, elo1: 5, alpha: 0.05, beta: 0
 /** `where` names the setting in errors: `--sprt` for the flag, `sprt` for the config file's key. */
 export function parseSprt(text: string, where = '--sprt'): Result<SprtConfig> {
   const config: SprtConfig = { ...DEFAULT_SPRT };
-  for (const token of text.trim().split(/[\s,]+/).filter((t) => t !== '')) {
+  for (const token of text
+    .trim()
+    .split(/[\s,]+/)
+    .filter((t) => t !== '')) {
     const match = /^([a-z0-9]+)=(.+)$/i.exec(token);
     if (!match) return err('bad-sprt', `${where}: '${token}' is not key=value (keys: elo0 elo1 alpha beta model stats)`);
     const [, key, value] = match;
     const k = key.toLowerCase();
     if (k === 'model') {
-      if (value !== 'logistic' && value !== 'normalized') return err('bad-sprt', `${where}: model '${value}' must be 'logistic' or 'normalized'`);
+      if (value !== 'logistic' && value !== 'normalized')
+        return err('bad-sprt', `${where}: model '${value}' must be 'logistic' or 'normalized'`);
       config.model = value;
     } else if (k === 'stats') {
-      if (value !== 'pentanomial' && value !== 'trinomial') return err('bad-sprt', `${where}: stats '${value}' must be 'pentanomial' or 'trinomial'`);
+      if (value !== 'pentanomial' && value !== 'trinomial')
+        return err('bad-sprt', `${where}: stats '${value}' must be 'pentanomial' or 'trinomial'`);
       config.pentanomial = value === 'pentanomial';
     } else if (k === 'elo0' || k === 'elo1' || k === 'alpha' || k === 'beta') {
       const number = Number(value);
@@ -242,15 +247,14 @@ export interface SprtState {
 
 export function sprtState(config: SprtConfig, trinomial: Trinomial, pentanomial: Pentanomial): SprtState {
   const { lower, upper } = sprtBounds(config.alpha, config.beta);
-  const counts = config.pentanomial
-    ? pentanomialCounts(pentanomial)
-    : [trinomial.losses, trinomial.draws, trinomial.wins];
+  const counts = config.pentanomial ? pentanomialCounts(pentanomial) : [trinomial.losses, trinomial.draws, trinomial.wins];
   const total = counts.reduce((a, b) => a + b, 0);
-  const value = total === 0
-    ? 0
-    : config.model === 'logistic'
-      ? llrLogistic(config.elo0, config.elo1, counts)
-      : llrNormalized(config.elo0, config.elo1, counts);
+  const value =
+    total === 0
+      ? 0
+      : config.model === 'logistic'
+        ? llrLogistic(config.elo0, config.elo1, counts)
+        : llrNormalized(config.elo0, config.elo1, counts);
   const verdict: SprtVerdict = value >= upper ? 'H1' : value <= lower ? 'H0' : 'continue';
   return { llr: value, lower, upper, verdict };
 }

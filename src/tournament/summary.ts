@@ -4,7 +4,14 @@
 
 import type { SprtConfig } from './stats.js';
 import {
-  pairCount, pentanomialElo, sprtState, trinomialElo, type EloEstimate, type Pentanomial, type SprtState, type Trinomial,
+  pairCount,
+  pentanomialElo,
+  sprtState,
+  trinomialElo,
+  type EloEstimate,
+  type Pentanomial,
+  type SprtState,
+  type Trinomial,
 } from './stats.js';
 import { GAME_END_REASONS, type GameEndReason, type GameResultKind } from './game.js';
 
@@ -103,11 +110,24 @@ function addPair(p: Pentanomial, a: number, b: number): void {
 }
 
 export function summarize(
-  variant: string, engineNames: string[], pairings: [number, number][], records: GameResult[], scheduled: number, sprt?: SprtConfig,
+  variant: string,
+  engineNames: string[],
+  pairings: [number, number][],
+  records: GameResult[],
+  scheduled: number,
+  sprt?: SprtConfig,
 ): TournamentSummary {
   const engines: EngineSummary[] = engineNames.map((name) => ({
-    name, games: 0, wins: 0, draws: 0, losses: 0, points: 0, asAttackers: emptyTrinomial(), asDefenders: emptyTrinomial(),
-    pentanomial: emptyPentanomial(), elo: {},
+    name,
+    games: 0,
+    wins: 0,
+    draws: 0,
+    losses: 0,
+    points: 0,
+    asAttackers: emptyTrinomial(),
+    asDefenders: emptyTrinomial(),
+    pentanomial: emptyPentanomial(),
+    elo: {},
   }));
   const byName = new Map(engines.map((e) => [e.name, e]));
   const reasons = Object.fromEntries(GAME_END_REASONS.map((r) => [r, 0])) as Record<GameEndReason, number>;
@@ -118,7 +138,10 @@ export function summarize(
   let maxTurns = 0;
 
   for (const record of records) {
-    for (const [name, role] of [[record.attackers, 'asAttackers'], [record.defenders, 'asDefenders']] as const) {
+    for (const [name, role] of [
+      [record.attackers, 'asAttackers'],
+      [record.defenders, 'asDefenders'],
+    ] as const) {
       const engine = byName.get(name);
       if (engine === undefined) continue;
       const score = scoreOf(record, name);
@@ -169,7 +192,12 @@ export function summarize(
       addPair(byName.get(second)!.pentanomial, 1 - pair[0], 1 - pair[1]);
     }
     return {
-      first, second, trinomial, pentanomial, elo: { trinomial: trinomialElo(trinomial), pentanomial: pentanomialElo(pentanomial) }, identicalPairs,
+      first,
+      second,
+      trinomial,
+      pentanomial,
+      elo: { trinomial: trinomialElo(trinomial), pentanomial: pentanomialElo(pentanomial) },
+      identicalPairs,
     };
   });
 
@@ -204,7 +232,10 @@ function uniformOutcome(counts: number[], labels: string[]): string | undefined 
 const trinomialUniform = (t: Trinomial): string | undefined =>
   uniformOutcome([t.wins, t.draws, t.losses], ['every game won', 'every game drawn', 'every game lost']);
 const pentanomialUniform = (p: Pentanomial): string | undefined =>
-  uniformOutcome([p.ll, p.ld, p.wl + p.dd, p.wd, p.ww], ['every pair lost 0-2', 'every pair scored 0.5-1.5', 'every pair split 1-1', 'every pair scored 1.5-0.5', 'every pair won 2-0']);
+  uniformOutcome(
+    [p.ll, p.ld, p.wl + p.dd, p.wd, p.ww],
+    ['every pair lost 0-2', 'every pair scored 0.5-1.5', 'every pair split 1-1', 'every pair scored 1.5-0.5', 'every pair won 2-0'],
+  );
 
 /** An Elo line, or for results with no spread what they were (a zero error bar and an undefined nElo would mislead). */
 function eloLine(e: EloEstimate | undefined, uniform: string | undefined): string {
@@ -216,15 +247,23 @@ function eloLine(e: EloEstimate | undefined, uniform: string | undefined): strin
 export function identicalWarning(p: PairingSummary): string | undefined {
   const pairs = pairCount(p.pentanomial);
   if (pairs === 0 || p.identicalPairs < pairs) return undefined;
-  return `warning: ${p.first} and ${p.second} played the same game with both sides in ${pairs === 1 ? 'the one pair so far' : `all ${pairs} pairs`}: ` +
-    'the same deterministic engine (same build, depth or nodes limits) measures nothing; vary the openings, use a clock, or compare different builds';
+  return (
+    `warning: ${p.first} and ${p.second} played the same game with both sides in ${pairs === 1 ? 'the one pair so far' : `all ${pairs} pairs`}: ` +
+    'the same deterministic engine (same build, depth or nodes limits) measures nothing; vary the openings, use a clock, or compare different builds'
+  );
 }
 
 function sprtLine(sprt: NonNullable<TournamentSummary['sprt']>): string {
-  const verdict = sprt.verdict === 'H1' ? 'H1 accepted: elo1 (the first engine is better)'
-    : sprt.verdict === 'H0' ? 'H0 accepted: elo0 (no improvement)' : 'undecided';
-  return `SPRT [${sprt.elo0}, ${sprt.elo1}] ${sprt.model} ${sprt.pentanomial ? 'pentanomial' : 'trinomial'}: ` +
-    `LLR ${fixed(sprt.llr, 2)} (${fixed(sprt.lower, 2)}, ${fixed(sprt.upper, 2)}): ${verdict}`;
+  const verdict =
+    sprt.verdict === 'H1'
+      ? 'H1 accepted: elo1 (the first engine is better)'
+      : sprt.verdict === 'H0'
+        ? 'H0 accepted: elo0 (no improvement)'
+        : 'undecided';
+  return (
+    `SPRT [${sprt.elo0}, ${sprt.elo1}] ${sprt.model} ${sprt.pentanomial ? 'pentanomial' : 'trinomial'}: ` +
+    `LLR ${fixed(sprt.llr, 2)} (${fixed(sprt.lower, 2)}, ${fixed(sprt.upper, 2)}): ${verdict}`
+  );
 }
 
 /** A short running report (every N games): the score and Elo of each pairing, and the SPRT's LLR. */
@@ -238,8 +277,10 @@ export function formatReport(s: TournamentSummary): string {
     const pn = p.pentanomial;
     const pentanomial = pairCount(pn) > 0 && p.elo.pentanomial !== undefined;
     const elo = pentanomial ? eloLine(p.elo.pentanomial, pentanomialUniform(pn)) : eloLine(p.elo.trinomial, trinomialUniform(t));
-    lines.push(`  ${p.first} vs ${p.second}: +${t.wins} =${t.draws} -${t.losses}, ${points} of ${n} (${fixed((100 * points) / n, 1)}%)` +
-      `${pentanomial ? `, pairs [${pn.ll} ${pn.ld} ${pn.wl + pn.dd} ${pn.wd} ${pn.ww}]` : ''}`);
+    lines.push(
+      `  ${p.first} vs ${p.second}: +${t.wins} =${t.draws} -${t.losses}, ${points} of ${n} (${fixed((100 * points) / n, 1)}%)` +
+        `${pentanomial ? `, pairs [${pn.ll} ${pn.ld} ${pn.wl + pn.dd} ${pn.wd} ${pn.ww}]` : ''}`,
+    );
     lines.push(`  Elo (${pentanomial ? 'pentanomial' : 'trinomial'}): ${elo}`);
     const warning = identicalWarning(p);
     if (warning !== undefined) lines.push(`  ${warning}`);
@@ -258,8 +299,8 @@ export function formatSummary(s: TournamentSummary): string {
     const wdl = (t: Trinomial): string => `${t.wins}-${t.draws}-${t.losses}`;
     lines.push(
       `${e.name.padEnd(16).slice(0, 16)}  ${String(e.games).padStart(5)}  ${String(e.wins).padStart(5)}  ${String(e.draws).padStart(5)}  ` +
-      `${String(e.losses).padStart(5)}  ${fixed(e.games > 0 ? (100 * e.points) / e.games : undefined, 1).padStart(5)}%  ` +
-      `${eloText(e.elo.trinomial).padStart(16)}   ${wdl(e.asAttackers).padStart(11)}  ${wdl(e.asDefenders).padStart(12)}`,
+        `${String(e.losses).padStart(5)}  ${fixed(e.games > 0 ? (100 * e.points) / e.games : undefined, 1).padStart(5)}%  ` +
+        `${eloText(e.elo.trinomial).padStart(16)}   ${wdl(e.asAttackers).padStart(11)}  ${wdl(e.asDefenders).padStart(12)}`,
     );
   }
   for (const p of s.pairings) {
@@ -269,15 +310,19 @@ export function formatSummary(s: TournamentSummary): string {
     const q = p.elo.pentanomial;
     lines.push(`  Elo (trinomial):   ${eloLine(t, trinomialUniform(p.trinomial))}`);
     const pn = p.pentanomial;
-    lines.push(`  Elo (pentanomial): ${eloLine(q, pentanomialUniform(pn))}` +
-      `   pairs [LL LD WL+DD WD WW] = [${pn.ll} ${pn.ld} ${pn.wl + pn.dd} ${pn.wd} ${pn.ww}] (${pairCount(pn)})`);
+    lines.push(
+      `  Elo (pentanomial): ${eloLine(q, pentanomialUniform(pn))}` +
+        `   pairs [LL LD WL+DD WD WW] = [${pn.ll} ${pn.ld} ${pn.wl + pn.dd} ${pn.wd} ${pn.ww}] (${pairCount(pn)})`,
+    );
     const warning = identicalWarning(p);
     if (warning !== undefined) lines.push(`  ${warning}`);
   }
   lines.push('');
   lines.push(`Turns per game: average ${fixed(s.turns.average, 1)}, min ${s.turns.min}, max ${s.turns.max}`);
   lines.push(`Attackers won ${s.sides.attackersWins}, defenders won ${s.sides.defendersWins}, draws ${s.sides.draws}`);
-  const reasons = Object.entries(s.reasons).filter(([, n]) => n > 0).map(([r, n]) => `${r} ${n}`);
+  const reasons = Object.entries(s.reasons)
+    .filter(([, n]) => n > 0)
+    .map(([r, n]) => `${r} ${n}`);
   lines.push(`Endings: ${reasons.length > 0 ? reasons.join(', ') : '-'}`);
   if (s.sprt) lines.push(sprtLine(s.sprt));
   return lines.join('\n');

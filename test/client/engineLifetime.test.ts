@@ -34,14 +34,21 @@ describe('engine processes', () => {
   it('die with the runner when it is killed with SIGKILL, even when they no longer read their input', async () => {
     const pidFile = join(dir, 'pids');
     const configFile = join(dir, 'deaf.json');
-    writeFileSync(configFile, JSON.stringify({
-      variant: 'brandubh', games: 2, concurrency: 1, out: join(dir, 'deaf'), tc: { depth: 1 },
-      timeouts: { readyMs: 60_000, pingMs: 1000, startMs: 15_000 },
-      engines: [
-        { name: 'a', cmd: 'node', args: [BROKEN, 'deaf', pidFile] },
-        { name: 'b', cmd: 'node', args: [BROKEN, 'deaf', pidFile] },
-      ],
-    }));
+    writeFileSync(
+      configFile,
+      JSON.stringify({
+        variant: 'brandubh',
+        games: 2,
+        concurrency: 1,
+        out: join(dir, 'deaf'),
+        tc: { depth: 1 },
+        timeouts: { readyMs: 60_000, pingMs: 1000, startMs: 15_000 },
+        engines: [
+          { name: 'a', cmd: 'node', args: [BROKEN, 'deaf', pidFile] },
+          { name: 'b', cmd: 'node', args: [BROKEN, 'deaf', pidFile] },
+        ],
+      }),
+    );
     const runner = spawn('node', [ENGINE, 'tournament', '--config', configFile, '--quiet'], { stdio: 'ignore' });
     let deaf: number | undefined;
     for (let waited = 0; deaf === undefined && waited < 20_000; waited += 100) {
@@ -50,7 +57,10 @@ describe('engine processes', () => {
       if (match) deaf = Number(match[1]);
     }
     if (deaf === undefined) throw new Error('the engine never went deaf');
-    const pids = readFileSync(pidFile, 'utf8').split('\n').filter((l) => /^\d+$/.test(l)).map(Number);
+    const pids = readFileSync(pidFile, 'utf8')
+      .split('\n')
+      .filter((l) => /^\d+$/.test(l))
+      .map(Number);
     started.push(...pids);
     runner.kill('SIGKILL');
     let waited = 0;

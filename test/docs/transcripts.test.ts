@@ -10,7 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { HNEFI } from '../support/engineConversation.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const DOCS = ['README.md', ...readdirSync(`${root}docs`).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md',
+  ...readdirSync(`${root}docs`)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 interface Transcript {
   file: string;

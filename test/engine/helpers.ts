@@ -1,6 +1,14 @@
 // Shared test helpers: positions drawn as pictures (ranks top first, `.` empty), moves by notation.
 import {
-  gameOutcome, legalTurns, parseSquare, pieceLetter, playTurn, VARIANTS, type Outcome, type Position, type RuleSet,
+  gameOutcome,
+  legalTurns,
+  parseSquare,
+  pieceLetter,
+  playTurn,
+  VARIANTS,
+  type Outcome,
+  type Position,
+  type RuleSet,
 } from '../../src/engine/index.js';
 import { makeTurn, parseTfen, parseTurn } from '../../src/notation/index.js';
 
@@ -57,5 +65,10 @@ export function setup(rules: RuleSet, pieces: Record<string, string>, side: 'a' 
     const rank = Number(square.slice(1));
     rows[size - rank][file] = letter;
   }
-  return draw(rules, rows.map((row) => row.join('')), side, berserker);
+  return draw(
+    rules,
+    rows.map((row) => row.join('')),
+    side,
+    berserker,
+  );
 }

@@ -3,17 +3,32 @@
 // hash of the same position loaded from its tfen.
 import { describe, expect, it } from 'vitest';
 import {
-  END_RUN, generateSteps, makeRandom, Position, stepCaptures, stepMayCapture, VARIANTS, VARIANT_IDS, type RuleSet,
+  END_RUN,
+  generateSteps,
+  makeRandom,
+  Position,
+  stepCaptures,
+  stepMayCapture,
+  VARIANTS,
+  VARIANT_IDS,
+  type RuleSet,
 } from '../../src/engine/index.js';
 import { makeTfen, parseTfen } from '../../src/notation/index.js';
 
 function snapshot(pos: Position) {
   const lists = [0, 1].map((side) => Array.from(pos.pieceList[side].subarray(0, pos.pieceCount[side])).sort((a, b) => a - b));
   return {
-    board: Array.from(pos.board), lists, hash: [pos.hashLo, pos.hashHi], side: pos.side, berserker: pos.berserker,
+    board: Array.from(pos.board),
+    lists,
+    hash: [pos.hashLo, pos.hashHi],
+    side: pos.side,
+    berserker: pos.berserker,
     // The reason means something only while there is a winner (unmake leaves it as it was).
-    kingSq: pos.kingSq, winner: pos.winner, reason: pos.winner === -1 ? undefined : pos.reason,
-    historyLength: pos.historyLength, ply: pos.ply,
+    kingSq: pos.kingSq,
+    winner: pos.winner,
+    reason: pos.winner === -1 ? undefined : pos.reason,
+    historyLength: pos.historyLength,
+    ply: pos.ply,
   };
 }
 

@@ -7,35 +7,72 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATA_DIR } from '../support/dataDir.js';
 import {
-  END_RUN, generateSteps, makeRandom, makeSquare, makeStep, Position, toSquare, VARIANTS, VARIANT_IDS, type RuleSet,
+  END_RUN,
+  generateSteps,
+  makeRandom,
+  makeSquare,
+  makeStep,
+  Position,
+  toSquare,
+  VARIANTS,
+  VARIANT_IDS,
+  type RuleSet,
 } from '../../src/engine/index.js';
 import { parseGameRecord, replayRecord } from '../../src/notation/index.js';
 
 type Cell = { side: 0 | 1; type: 'man' | 'king' | 'knight' | 'commander' } | null;
 type Sq = [number, number];
-const DIRS: Sq[] = [[0, 1], [1, 0], [0, -1], [-1, 0]];
+const DIRS: Sq[] = [
+  [0, 1],
+  [1, 0],
+  [0, -1],
+  [-1, 0],
+];
 
 class Board {
-  constructor(readonly rules: RuleSet, readonly cells: Cell[][]) {}
+  constructor(
+    readonly rules: RuleSet,
+    readonly cells: Cell[][],
+  ) {}
 
   static of(pos: Position): Board {
     const size = pos.rules.size;
     const types: Record<number, NonNullable<Cell>['type']> = { 0: 'man', 4: 'king', 8: 'knight', 12: 'commander' };
-    const cells = Array.from({ length: size }, (_, f) => Array.from({ length: size }, (_, r) => {
-      const piece = pos.board[toSquare(pos.geo.stride, f, r)];
-      return piece === 0 ? null : { side: ((piece & 3) - 1) as 0 | 1, type: types[piece & 12] };
-    }));
+    const cells = Array.from({ length: size }, (_, f) =>
+      Array.from({ length: size }, (_, r) => {
+        const piece = pos.board[toSquare(pos.geo.stride, f, r)];
+        return piece === 0 ? null : { side: ((piece & 3) - 1) as 0 | 1, type: types[piece & 12] };
+      }),
+    );
     return new Board(pos.rules, cells);
   }
 
-  get size() { return this.rules.size; }
-  on([f, r]: Sq) { return f >= 0 && r >= 0 && f < this.size && r < this.size; }
-  at([f, r]: Sq): Cell { return this.on([f, r]) ? this.cells[f][r] : null; }
-  isCorner([f, r]: Sq) { return this.rules.hasCorners && (f === 0 || f === this.size - 1) && (r === 0 || r === this.size - 1); }
-  isThrone([f, r]: Sq) { const c = (this.size - 1) / 2; return this.rules.hasThrone && f === c && r === c; }
-  isRestricted(sq: Sq) { return this.isCorner(sq) || this.isThrone(sq); }
-  isEdge([f, r]: Sq) { return f === 0 || r === 0 || f === this.size - 1 || r === this.size - 1; }
-  nearThrone([f, r]: Sq) { const c = (this.size - 1) / 2; return this.rules.hasThrone && Math.abs(f - c) + Math.abs(r - c) <= 1; }
+  get size() {
+    return this.rules.size;
+  }
+  on([f, r]: Sq) {
+    return f >= 0 && r >= 0 && f < this.size && r < this.size;
+  }
+  at([f, r]: Sq): Cell {
+    return this.on([f, r]) ? this.cells[f][r] : null;
+  }
+  isCorner([f, r]: Sq) {
+    return this.rules.hasCorners && (f === 0 || f === this.size - 1) && (r === 0 || r === this.size - 1);
+  }
+  isThrone([f, r]: Sq) {
+    const c = (this.size - 1) / 2;
+    return this.rules.hasThrone && f === c && r === c;
+  }
+  isRestricted(sq: Sq) {
+    return this.isCorner(sq) || this.isThrone(sq);
+  }
+  isEdge([f, r]: Sq) {
+    return f === 0 || r === 0 || f === this.size - 1 || r === this.size - 1;
+  }
+  nearThrone([f, r]: Sq) {
+    const c = (this.size - 1) / 2;
+    return this.rules.hasThrone && Math.abs(f - c) + Math.abs(r - c) <= 1;
+  }
 
   /** Slides and jumps of the piece on `from` (section 2). */
   moves(from: Sq): Sq[] {
@@ -44,8 +81,15 @@ class Board {
     const out: Sq[] = [];
     for (const [df, dr] of DIRS) {
       for (let t: Sq = [from[0] + df, from[1] + dr]; this.on(t) && this.at(t) === null; t = [t[0] + df, t[1] + dr]) {
-        if (this.isCorner(t)) { if (king) out.push(t); break; }
-        if (this.isThrone(t)) { if (king) out.push(t); else if (this.rules.throneKingOnly) break; continue; }
+        if (this.isCorner(t)) {
+          if (king) out.push(t);
+          break;
+        }
+        if (this.isThrone(t)) {
+          if (king) out.push(t);
+          else if (this.rules.throneKingOnly) break;
+          continue;
+        }
         out.push(t);
       }
       if (!this.rules.jumps || piece.type === 'man') continue;
@@ -73,7 +117,10 @@ class Board {
     const mover = b.at(to)!;
     const rules = this.rules;
     if (mover.type === 'king' && !rules.kingArmed) return [];
-    const friend = (sq: Sq) => { const c = b.at(sq); return c !== null && c.side === mover.side && (c.type !== 'king' || rules.kingArmed); };
+    const friend = (sq: Sq) => {
+      const c = b.at(sq);
+      return c !== null && c.side === mover.side && (c.type !== 'king' || rules.kingArmed);
+    };
     const out: Sq[] = [];
     for (const [df, dr] of DIRS) {
       const victimSq: Sq = [to[0] + df, to[1] + dr];
@@ -87,7 +134,11 @@ class Board {
       const hostile = b.on(beyond) && (b.isCorner(beyond) || (b.isThrone(beyond) && (victim.side === 0 || b.at(beyond) === null)));
       if (friend(beyond) || hostile) out.push(victimSq);
     }
-    if (mover.type === 'knight' && Math.abs(to[0] - from[0]) + Math.abs(to[1] - from[1]) === 2 && (to[0] === from[0] || to[1] === from[1])) {
+    if (
+      mover.type === 'knight' &&
+      Math.abs(to[0] - from[0]) + Math.abs(to[1] - from[1]) === 2 &&
+      (to[0] === from[0] || to[1] === from[1])
+    ) {
       const mid: Sq = [(from[0] + to[0]) / 2, (from[1] + to[1]) / 2];
       const over = b.at(mid);
       if (over && over.side !== mover.side) out.push(mid);
@@ -132,7 +183,13 @@ class Board {
         if (row.length < 2 || !b.on(s)) continue;
         const end = b.at(s);
         if (!((end && end.side === side) || b.isCorner(s))) continue;
-        if (!row.every((m) => { const f = b.at([m[0] + inward[0], m[1] + inward[1]]); return f !== null && f.side === side; })) continue;
+        if (
+          !row.every((m) => {
+            const f = b.at([m[0] + inward[0], m[1] + inward[1]]);
+            return f !== null && f.side === side;
+          })
+        )
+          continue;
         out.push(...row.filter((m) => b.at(m)!.type !== 'king'));
       }
     }
@@ -141,10 +198,11 @@ class Board {
 
   private find(test: (cell: NonNullable<Cell>) => boolean): Sq[] {
     const out: Sq[] = [];
-    for (let f = 0; f < this.size; f++) for (let r = 0; r < this.size; r++) {
-      const c = this.at([f, r]);
-      if (c && test(c)) out.push([f, r]);
-    }
+    for (let f = 0; f < this.size; f++)
+      for (let r = 0; r < this.size; r++) {
+        const c = this.at([f, r]);
+        if (c && test(c)) out.push([f, r]);
+      }
     return out;
   }
 
@@ -220,7 +278,11 @@ class Board {
   }
 }
 
-const key = (sqs: Sq[]) => sqs.map(([f, r]) => `${f},${r}`).sort().join(' ');
+const key = (sqs: Sq[]) =>
+  sqs
+    .map(([f, r]) => `${f},${r}`)
+    .sort()
+    .join(' ');
 
 /** The legal steps by the reference, as engine step integers. */
 function referenceSteps(pos: Position, berserker: Sq | null, history: string[]): number[] {
@@ -269,10 +331,13 @@ function pickStep(pos: Position, steps: number[], next: () => number): number {
   const stride = pos.geo.stride;
   const weights = steps.map((step) => {
     if (step === END_RUN) return 1;
-    const from: Sq = [(step & 511) % stride - 1, Math.floor((step & 511) / stride) - 1];
-    const to: Sq = [(step >>> 9) % stride - 1, Math.floor((step >>> 9) / stride) - 1];
+    const from: Sq = [((step & 511) % stride) - 1, Math.floor((step & 511) / stride) - 1];
+    const to: Sq = [((step >>> 9) % stride) - 1, Math.floor((step >>> 9) / stride) - 1];
     if (b.captures(from, to).length > 0) return 12;
-    const nextToEnemy = DIRS.some(([df, dr]) => { const c = b.at([to[0] + df, to[1] + dr]); return c !== null && c.side !== pos.side; });
+    const nextToEnemy = DIRS.some(([df, dr]) => {
+      const c = b.at([to[0] + df, to[1] + dr]);
+      return c !== null && c.side !== pos.side;
+    });
     return nextToEnemy ? 4 : b.isEdge(to) ? 2 : 1;
   });
   let x = next() * weights.reduce((sum, w) => sum + w, 0);
@@ -289,7 +354,10 @@ class Referee {
   forts = 0;
   encirclements = 0;
 
-  constructor(readonly pos: Position, readonly name: string) {
+  constructor(
+    readonly pos: Position,
+    readonly name: string,
+  ) {
     this.history = [positionKey(pos)];
   }
 
@@ -297,7 +365,9 @@ class Referee {
   legalSteps(where: string): number[] {
     const n = generateSteps(this.pos, this.buffer, 0);
     const engine = Array.from(this.buffer.subarray(0, n)).sort((a, b) => a - b);
-    expect(engine, `${this.name} ${where}: legal steps`).toEqual(referenceSteps(this.pos, this.berserker, this.history).sort((a, b) => a - b));
+    expect(engine, `${this.name} ${where}: legal steps`).toEqual(
+      referenceSteps(this.pos, this.berserker, this.history).sort((a, b) => a - b),
+    );
     return engine;
   }
 
@@ -314,8 +384,8 @@ class Referee {
       return;
     }
     const stride = pos.geo.stride;
-    const from: Sq = [(step & 511) % stride - 1, Math.floor((step & 511) / stride) - 1];
-    const to: Sq = [(step >>> 9) % stride - 1, Math.floor((step >>> 9) / stride) - 1];
+    const from: Sq = [((step & 511) % stride) - 1, Math.floor((step & 511) / stride) - 1];
+    const to: Sq = [((step >>> 9) % stride) - 1, Math.floor((step >>> 9) / stride) - 1];
     const before = Board.of(pos);
     const expected = before.captures(from, to);
     pos.makeStep(step);
@@ -333,8 +403,11 @@ class Referee {
     if (kingTaken) expect([pos.winner, pos.reason], label).toEqual([0, 1]);
     else if (escaped) expect([pos.winner, pos.reason], label).toEqual([1, 0]);
     // The run goes on exactly when the piece captured and has a capturing step (or the king a corner step).
-    const goesOn = pos.rules.berserk && expected.length > 0 && pos.winner === -1
-      && after.moves(to).some((t) => (after.at(to)!.type === 'king' && after.isCorner(t)) || after.captures(to, t).length > 0);
+    const goesOn =
+      pos.rules.berserk &&
+      expected.length > 0 &&
+      pos.winner === -1 &&
+      after.moves(to).some((t) => (after.at(to)!.type === 'king' && after.isCorner(t)) || after.captures(to, t).length > 0);
     expect(pos.berserker !== -1, `${label}: berserker`).toBe(goesOn);
     this.berserker = goesOn ? to : null;
     // Positions before a capture cannot come back.
@@ -375,7 +448,9 @@ const endings = { forts: 0, encirclements: 0 };
 /** Walks the turns of recorded games (records.test.ts replays them) through the referee. */
 function recordedGames(file: string, variant: string, every: number): number {
   const path = join(DATA_DIR, file);
-  const lines = readFileSync(path, 'utf8').split('\n').filter((line, i) => line.trim() !== '' && i % every === 0);
+  const lines = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line, i) => line.trim() !== '' && i % every === 0);
   let checked = 0;
   for (const line of lines) {
     const record = parseGameRecord(line);

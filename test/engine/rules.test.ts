@@ -56,8 +56,11 @@ describe('hostile squares', () => {
 
   it('a throne hostile to nobody (OpenTafl cenh: cenhe:) takes part in no capture', () => {
     const neutral = {
-      ...BASE7, throneHostileToAttackers: false, emptyThroneHostileToAttackers: false,
-      emptyThroneHostileToDefenders: false, emptyThroneHostileToKing: false,
+      ...BASE7,
+      throneHostileToAttackers: false,
+      emptyThroneHostileToAttackers: false,
+      emptyThroneHostileToDefenders: false,
+      emptyThroneHostileToKing: false,
     };
     expect(at(play(setup(neutral, { d5: 'T', g6: 't', f2: 'K' }), 'g6d6'), 'd5')).toBe('T');
     expect(at(play(setup(neutral, { d5: 't', g6: 'T', f2: 'K' }, 'd'), 'g6d6'), 'd5')).toBe('t');
@@ -67,9 +70,15 @@ describe('hostile squares', () => {
     expect(outcome(play(setup({ ...neutral, king: 'weak' }, { d5: 'K', a6: 't' }), 'a6d6'))).toBeUndefined();
     // Each setting on its own.
     expect(at(play(setup({ ...neutral, emptyThroneHostileToDefenders: true }, { d5: 'T', g6: 't', f2: 'K' }), 'g6d6'), 'd5')).toBe('.');
-    expect(at(play(setup({ ...neutral, emptyThroneHostileToAttackers: true }, { d5: 't', g6: 'T', f2: 'K' }, 'd'), 'g6d6'), 'd5')).toBe('.');
-    expect(at(play(setup({ ...neutral, throneHostileToAttackers: true, kingArmed: false }, { d5: 't', d4: 'K', g6: 'T' }, 'd'), 'g6d6'), 'd5')).toBe('.');
-    expect(outcome(play(setup({ ...neutral, emptyThroneHostileToKing: true }, { d5: 'K', c5: 't', e5: 't', a6: 't' }), 'a6d6'))).toEqual(ATTACKERS_WIN);
+    expect(at(play(setup({ ...neutral, emptyThroneHostileToAttackers: true }, { d5: 't', g6: 'T', f2: 'K' }, 'd'), 'g6d6'), 'd5')).toBe(
+      '.',
+    );
+    expect(
+      at(play(setup({ ...neutral, throneHostileToAttackers: true, kingArmed: false }, { d5: 't', d4: 'K', g6: 'T' }, 'd'), 'g6d6'), 'd5'),
+    ).toBe('.');
+    expect(outcome(play(setup({ ...neutral, emptyThroneHostileToKing: true }, { d5: 'K', c5: 't', e5: 't', a6: 't' }), 'a6d6'))).toEqual(
+      ATTACKERS_WIN,
+    );
   });
 
   it('tablut: the empty throne is hostile to all, the occupied one to attackers only', () => {
@@ -331,7 +340,7 @@ describe('the end of the game', () => {
 });
 
 describe('moving over the throne', () => {
-  it('under OpenTafl\'s Tablut rules (cens: empty) the king passes the throne but never stops on it again', () => {
+  it("under OpenTafl's Tablut rules (cens: empty) the king passes the throne but never stops on it again", () => {
     const noReturn = { ...BASE7, kingStopsOnThrone: false };
     const pos = setup(noReturn, { d6: 'K', a6: 't' }, 'd');
     const kingSteps = turnNames(pos).filter((turn) => turn.startsWith('d6'));

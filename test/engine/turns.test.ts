@@ -7,15 +7,7 @@ import { BASE7, BERSERK7, draw, play, refusal, turnNames } from './helpers.js';
 
 // Defenders to move. The knight on e2 jumps e3 (capturing it) to e4, and may go on to e6, taking f6
 // against the man on g6. The king sits on b6.
-const CHAIN = [
-  '.......',
-  '.K...tT',
-  '.......',
-  '.......',
-  '....t..',
-  '....N..',
-  '.......',
-];
+const CHAIN = ['.......', '.K...tT', '.......', '.......', '....t..', '....N..', '.......'];
 
 describe('compact and OpenTafl notation', () => {
   it('reads and writes compact moves, two-digit ranks included', () => {
@@ -72,7 +64,15 @@ describe('compact and OpenTafl notation', () => {
     expect(refusal(pos, 'd1a1')).toMatch(/only the king may stop on a corner/);
     const throne = draw(BASE7, ['...t...', '.......', '.......', '.......', '.......', '.......', '.K.....']);
     expect(refusal(throne, 'd7d4')).toMatch(/only the king may stop on the throne/);
-    const kingOnly = draw({ ...BASE7, throneKingOnly: true }, ['...t...', '.......', '.......', '.......', '.......', '.......', '.K.....']);
+    const kingOnly = draw({ ...BASE7, throneKingOnly: true }, [
+      '...t...',
+      '.......',
+      '.......',
+      '.......',
+      '.......',
+      '.......',
+      '.K.....',
+    ]);
     expect(refusal(kingOnly, 'd7d1')).toMatch(/only the king may pass the throne/);
   });
 

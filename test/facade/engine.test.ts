@@ -48,12 +48,15 @@ describe('engine facade', () => {
   it('a worker that dies mid-search is replaced and the search still gets a legal answer', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hnefi-'));
     const workerFile = join(dir, 'dying-worker.mjs');
-    writeFileSync(workerFile, `import { parentPort } from 'node:worker_threads';
+    writeFileSync(
+      workerFile,
+      `import { parentPort } from 'node:worker_threads';
 parentPort.on('message', (m) => {
   if (m.type === 'init') parentPort.postMessage({ type: 'up' });
   if (m.type === 'ping') parentPort.postMessage({ type: 'pong', id: m.id });
   if (m.type === 'go') process.exit(3);
-});`);
+});`,
+    );
     const log = recorder();
     const engine = new SearchEngine(log.callbacks, {}, workerFile);
     const game = Game.start(VARIANTS.tablut);
@@ -71,11 +74,14 @@ parentPort.on('message', (m) => {
   it('what a search thread prints goes to stderr, never into the protocol stream on stdout', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hnefi-'));
     const workerFile = join(dir, 'chatty-worker.mjs');
-    writeFileSync(workerFile, `import { parentPort } from 'node:worker_threads';
+    writeFileSync(
+      workerFile,
+      `import { parentPort } from 'node:worker_threads';
 parentPort.on('message', (m) => {
   if (m.type === 'init') { console.log('chatter from the search thread'); parentPort.postMessage({ type: 'up' }); }
   if (m.type === 'ping') parentPort.postMessage({ type: 'pong', id: m.id });
-});`);
+});`,
+    );
     const stdout = vi.spyOn(process.stdout, 'write');
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const engine = new SearchEngine(recorder().callbacks, {}, workerFile);

@@ -32,7 +32,10 @@ describe('docs/library.md', () => {
   });
 
   it('drives an engine process through the client', () => {
-    const code = examples[1].replace("cmd: 'npx', args: ['hnefi']", `cmd: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(join(root, 'dist/hnefi.js'))}]`);
+    const code = examples[1].replace(
+      "cmd: 'npx', args: ['hnefi']",
+      `cmd: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(join(root, 'dist/hnefi.js'))}]`,
+    );
     expect(code).not.toBe(examples[1]);
     expect(run(code, 'client.mjs').trim()).toMatch(/^[a-k]\d+[a-k]\d+$/);
   });
@@ -40,6 +43,11 @@ describe('docs/library.md', () => {
   it('keeps the rules free of Node.js modules, for browsers', () => {
     const rules = readFileSync(join(root, 'dist/rules.js'), 'utf8');
     expect(rules).not.toMatch(/from\s*["']node:|require\(/);
-    expect(run("import { legalTurns, Position, VARIANTS } from 'hnefi/rules';\nconsole.log(legalTurns(Position.start(VARIANTS.brandubh)).length);\n", 'rules.mjs').trim()).toBe('40');
+    expect(
+      run(
+        "import { legalTurns, Position, VARIANTS } from 'hnefi/rules';\nconsole.log(legalTurns(Position.start(VARIANTS.brandubh)).length);\n",
+        'rules.mjs',
+      ).trim(),
+    ).toBe('40');
   });
 });

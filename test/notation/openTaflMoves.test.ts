@@ -5,9 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ATTACKERS, DEFENDERS, playTurn, Position, VARIANTS } from '../../src/engine/index.js';
 import { makeTfen, parseTurn } from '../../src/notation/index.js';
 import { clockLimits, parseClock } from '../../src/protocol/opentafl/clock.js';
-import {
-  makePositionRecord, makeSimpleStep, parsePositionRecord, sameBoard, withSideToMove,
-} from '../../src/notation/openTaflMoves.js';
+import { makePositionRecord, makeSimpleStep, parsePositionRecord, sameBoard, withSideToMove } from '../../src/notation/openTaflMoves.js';
 import { fitMoves, rulesProblems } from '../../src/protocol/opentafl/server.js';
 
 function play(pos: Position, ...moves: string[]): Position {
@@ -22,7 +20,9 @@ function play(pos: Position, ...moves: string[]): Position {
 describe('position records', () => {
   it('list rank 1 first, as the OpenTafl notation spec examples', () => {
     // The spec's Copenhagen and Brandub examples are symmetric; a moved piece shows the rank order.
-    expect(makePositionRecord(Position.start(VARIANTS.copenhagen))).toBe('/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/');
+    expect(makePositionRecord(Position.start(VARIANTS.copenhagen))).toBe(
+      '/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/',
+    );
     const moved = play(Position.start(VARIANTS.brandubh), 'd1c1');
     expect(makePositionRecord(moved)).toBe('/2t4/3t3/3T3/ttTKTtt/3T3/3t3/3t3/');
   });
@@ -74,7 +74,13 @@ describe('the clock message', () => {
     const clock = parseClock(['90000', '4500*', '10', '3', '1']);
     expect(clock).toEqual({
       ok: true,
-      value: { sides: [{ ms: 90000, overtime: false, periods: 3 }, { ms: 4500, overtime: true, periods: 1 }], periodMs: 10000 },
+      value: {
+        sides: [
+          { ms: 90000, overtime: false, periods: 3 },
+          { ms: 4500, overtime: true, periods: 1 },
+        ],
+        periodMs: 10000,
+      },
     });
   });
 
@@ -131,7 +137,10 @@ describe('fitting the host moves to our game', () => {
 
   it('takes a chain given step by step, and closes an open run of ours first', () => {
     // Attacker a5 takes c6 on c5 (against c7), then c5-c3 takes d3 (against e3).
-    const chain = { ...rules, start: '11/11/11/11/2t8/2T2K5/t10/11/3Tt6/11/11'.split('/').map((r) => r.replace(/\d+/g, (n) => '.'.repeat(Number(n)))) };
+    const chain = {
+      ...rules,
+      start: '11/11/11/11/2t8/2T2K5/t10/11/3Tt6/11/11'.split('/').map((r) => r.replace(/\d+/g, (n) => '.'.repeat(Number(n)))),
+    };
     const start = Position.start(chain);
     const after = play(start.clone(), 'a5c5c3');
     const record = parsePositionRecord(chain, makePositionRecord(after), DEFENDERS);
@@ -152,7 +161,7 @@ describe('fitting the host moves to our game', () => {
     expect(fittedReply.ok).toBe(true);
   });
 
-  it('fails with the first attempt\'s reason when nothing leads to the record', () => {
+  it("fails with the first attempt's reason when nothing leads to the record", () => {
     const pos = Position.start(rules);
     const record = parsePositionRecord(rules, makePositionRecord(play(pos.clone(), 'd1d4')), DEFENDERS);
     if (!record.ok) throw new Error(record.error.message);

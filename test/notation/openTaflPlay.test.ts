@@ -13,7 +13,9 @@ function rules(text: string): RuleSet {
 
 const BRANDUB = 'dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
 /** OpenTafl's Berserk board and rules, without its start position (the tests draw their own). */
-const BERSERK = rules('dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/');
+const BERSERK = rules(
+  'dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/',
+);
 // d7 to c7 and back for the attackers, d5 to c5 and back for the defenders: the start comes back
 // after each four turns, and the defenders' eighth turn makes its third occurrence.
 const SHUFFLE = ['d7c7', 'd5c5', 'c7d7', 'c5d5', 'd7c7', 'd5c5', 'c7d7', 'c5d5'];
@@ -74,8 +76,11 @@ describe("OpenTafl's forced berserk runs", () => {
   });
 });
 
-describe('Linnaean capture (linc:y, OpenTafl\'s Tablut)', () => {
-  const tablut = (linc: string) => rules(`dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK ${linc} start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/`);
+describe("Linnaean capture (linc:y, OpenTafl's Tablut)", () => {
+  const tablut = (linc: string) =>
+    rules(
+      `dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK ${linc} start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/`,
+    );
   // The king on the throne e5, attackers on d5, f5 and e6, a defender on e4: a3 to e3 takes e4.
   const board = { e5: 'K', d5: 't', f5: 't', e6: 't', e4: 'T', a3: 't', h1: 'T' };
 

@@ -6,22 +6,82 @@ import { Perft, Position } from '../../src/engine/index.js';
 import { parseRulesString, playMoves } from '../../src/notation/index.js';
 
 const PRESETS: [string, string, number[]][] = [
-  ['Sea Battle', 'dim:9 name:Sea_Battle esc:e atkf:y ka:n nj:n cj:n cor: cen: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/', [80, 4400, 353200]],
-  ['Fetlar', 'dim:11 name:Fetlar atkf:y nj:n cj:n start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/', [116, 6788, 806344]],
-  ['Copenhagen', 'dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/', [116, 6788, 806344]],
-  ['Berserk', 'dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/', [60, 6910, 441014]],
+  [
+    'Sea Battle',
+    'dim:9 name:Sea_Battle esc:e atkf:y ka:n nj:n cj:n cor: cen: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/',
+    [80, 4400, 353200],
+  ],
+  [
+    'Fetlar',
+    'dim:11 name:Fetlar atkf:y nj:n cj:n start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/',
+    [116, 6788, 806344],
+  ],
+  [
+    'Copenhagen',
+    'dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/',
+    [116, 6788, 806344],
+  ],
+  [
+    'Berserk',
+    'dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/',
+    [60, 6910, 441014],
+  ],
   ['Brandub', 'dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/', [40, 960, 39512]],
-  ['Tablut', 'dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK linc:y start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/', [80, 4400, 353200]],
-  ['Tawlbwrdd', 'dim:11 name:Tawlbwrdd esc:e atkf:y ks:w nj:n cj:n cor: cen: start:/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/', [136, 7620, 1042016]],
-  ['Computer Fetlar', 'dim:11 name:Computer_Fetlar tfr:w start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/', [116, 6788, 806344]],
-  ['Tablut 15x15', 'dim:15 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: start:/5ttttt5/6ttt6/7t7/7t7/7T7/t5TTT5t/tt3T1T1T3tt/ttttTTTKTTTtttt/tt3T1T1T3tt/t5TTT5t/7T7/7t7/7t7/6ttt6/5ttttt5/', [264, 35584, 9420728]],
-  ['Sea Battle (Parlett)', 'dim:13 name:Sea_Battle_(Parlett) esc:e atkf:y ka:n nj:n cj:n cor: cen: start:/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/5t1t5/4ttttt4/', [184, 23436, 4370608]],
-  ['Fetlar, defenders first', 'dim:11 name:Fetlar_Defenders_First atkf:n ks:y nj:n cj:n start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/', [60, 6900, 440056]],
-  ['Fetlar escape puzzle', 'dim:11 name:Fetlar_Defenders_First atkf:n nj:n cj:n start:/4tt2t2/3tTTT2t1/1t2T3T1t/t2T4T2/t9t/t4K1T1tt/t3TTT3t/t4T1t2t/3t7/5t5/4ttt4/', [88, 11859, 1045961]],
-  ['Ard Ri capture puzzle', 'dim:7 name:Ard_Ri esc:e surf:n atkf:y ks:w cor: cen: start:/1t5/2t4/2T4/tTKt3/2tT3/t6/Tt1t3/', [44, 691, 30732]],
-  ['Brandub, strong centre king', 'dim:7 name:Brandub_Strong_Center_King surf:n atkf:y ks:c nj:n cj:n cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/', [40, 960, 39512]],
-  ['H.H. Ard Ri', 'dim:7 name:H.H._Ard_Ri esc:e atkf:y ks:w cor: cen: cens:tcnkTCNK cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/', [48, 1152, 56344]],
-  ['Tablut (Sea Battle replay)', 'dim:9 name:Tablut esc:e atkf:y ka:y ks:c nj:n cj:n cor: cens: cenh: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/', [80, 4400, 353200]],
+  [
+    'Tablut',
+    'dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK linc:y start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/',
+    [80, 4400, 353200],
+  ],
+  [
+    'Tawlbwrdd',
+    'dim:11 name:Tawlbwrdd esc:e atkf:y ks:w nj:n cj:n cor: cen: start:/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/',
+    [136, 7620, 1042016],
+  ],
+  [
+    'Computer Fetlar',
+    'dim:11 name:Computer_Fetlar tfr:w start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/',
+    [116, 6788, 806344],
+  ],
+  [
+    'Tablut 15x15',
+    'dim:15 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: start:/5ttttt5/6ttt6/7t7/7t7/7T7/t5TTT5t/tt3T1T1T3tt/ttttTTTKTTTtttt/tt3T1T1T3tt/t5TTT5t/7T7/7t7/7t7/6ttt6/5ttttt5/',
+    [264, 35584, 9420728],
+  ],
+  [
+    'Sea Battle (Parlett)',
+    'dim:13 name:Sea_Battle_(Parlett) esc:e atkf:y ka:n nj:n cj:n cor: cen: start:/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/5t1t5/4ttttt4/',
+    [184, 23436, 4370608],
+  ],
+  [
+    'Fetlar, defenders first',
+    'dim:11 name:Fetlar_Defenders_First atkf:n ks:y nj:n cj:n start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/',
+    [60, 6900, 440056],
+  ],
+  [
+    'Fetlar escape puzzle',
+    'dim:11 name:Fetlar_Defenders_First atkf:n nj:n cj:n start:/4tt2t2/3tTTT2t1/1t2T3T1t/t2T4T2/t9t/t4K1T1tt/t3TTT3t/t4T1t2t/3t7/5t5/4ttt4/',
+    [88, 11859, 1045961],
+  ],
+  [
+    'Ard Ri capture puzzle',
+    'dim:7 name:Ard_Ri esc:e surf:n atkf:y ks:w cor: cen: start:/1t5/2t4/2T4/tTKt3/2tT3/t6/Tt1t3/',
+    [44, 691, 30732],
+  ],
+  [
+    'Brandub, strong centre king',
+    'dim:7 name:Brandub_Strong_Center_King surf:n atkf:y ks:c nj:n cj:n cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/',
+    [40, 960, 39512],
+  ],
+  [
+    'H.H. Ard Ri',
+    'dim:7 name:H.H._Ard_Ri esc:e atkf:y ks:w cor: cen: cens:tcnkTCNK cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/',
+    [48, 1152, 56344],
+  ],
+  [
+    'Tablut (Sea Battle replay)',
+    'dim:9 name:Tablut esc:e atkf:y ka:y ks:c nj:n cj:n cor: cens: cenh: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/',
+    [80, 4400, 353200],
+  ],
 ];
 
 function load(text: string): Position {
@@ -40,9 +100,38 @@ describe("OpenTafl's own rules strings", () => {
 
   it("Berserk after 30 steps with runs (OpenTafl's forced ones): perft 80, 10586 as OpenTafl counts, 857681", () => {
     const pos = load(PRESETS[3][1]);
-    const steps = ['e7-c7', 'd1-c1', 'e6-e9', 'e1-e3', 'c7-c4', 'b6-b11', 'c4-c11', 'h1-h4', 'e9-a9', 'f10-a10', 'h6-h5', 'j6-h6',
-      'c11-c4', 'f2-k2', 'g7-g9', 'h4-g4', 'g9-a9', 'h11-h10', 'f4-f3', 'k2-c2', 'c4-c7', 'h10-a10', 'f3-g3', 'k6-i6', 'g3-g4', 'c1-e1',
-      'd6-d2', 'h6-h1', 'f6-d6', 'h1-h10'];
+    const steps = [
+      'e7-c7',
+      'd1-c1',
+      'e6-e9',
+      'e1-e3',
+      'c7-c4',
+      'b6-b11',
+      'c4-c11',
+      'h1-h4',
+      'e9-a9',
+      'f10-a10',
+      'h6-h5',
+      'j6-h6',
+      'c11-c4',
+      'f2-k2',
+      'g7-g9',
+      'h4-g4',
+      'g9-a9',
+      'h11-h10',
+      'f4-f3',
+      'k2-c2',
+      'c4-c7',
+      'h10-a10',
+      'f3-g3',
+      'k6-i6',
+      'g3-g4',
+      'c1-e1',
+      'd6-d2',
+      'h6-h1',
+      'f6-d6',
+      'h1-h10',
+    ];
     const played = playMoves(pos, steps);
     if (!played.ok) throw new Error(played.error.message);
     expect([1, 2, 3].map((depth) => new Perft(pos).count(depth))).toEqual([80, 10586, 857681]);

@@ -19,7 +19,8 @@ describe('OpenTafl rules strings', () => {
       const text = makeRulesString(VARIANTS[id]);
       const parsed = parseRulesString(text);
       expect(parsed.ok, `${id}: ${text}`).toBe(true);
-      if (parsed.ok) expect({ ...parsed.value, start: [...parsed.value.start] }).toEqual({ ...VARIANTS[id], start: [...VARIANTS[id].start] });
+      if (parsed.ok)
+        expect({ ...parsed.value, start: [...parsed.value.start] }).toEqual({ ...VARIANTS[id], start: [...VARIANTS[id].start] });
     }
   });
 
@@ -43,11 +44,21 @@ describe('OpenTafl rules strings', () => {
     const fetlar = parseRulesString(`dim:11 atkf:n ${COPENHAGEN_START}`);
     expect(fetlar.ok && fetlar.value.firstSide).toBe(1);
     const copenhagen = parseRulesString(`dim:11 atkf:n sw:s efe:y ${COPENHAGEN_START}`);
-    expect(copenhagen.ok && [copenhagen.value.shieldWall, copenhagen.value.exitFort, copenhagen.value.encirclement]).toEqual([true, true, true]);
-    const berserk = parseRulesString('dim:11 surf:n atkf:n kj:r ber:c start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/');
-    expect(berserk.ok && [berserk.value.jumps, berserk.value.berserk, berserk.value.commandersCaptureKing, berserk.value.encirclement]).toEqual([true, true, true, false]);
+    expect(copenhagen.ok && [copenhagen.value.shieldWall, copenhagen.value.exitFort, copenhagen.value.encirclement]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    const berserk = parseRulesString(
+      'dim:11 surf:n atkf:n kj:r ber:c start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/',
+    );
+    expect(
+      berserk.ok && [berserk.value.jumps, berserk.value.berserk, berserk.value.commandersCaptureKing, berserk.value.encirclement],
+    ).toEqual([true, true, true, false]);
     const seaBattle = parseRulesString('dim:9 esc:e ka:n cen: cenhe: cor: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/');
-    expect(seaBattle.ok && [seaBattle.value.hasThrone, seaBattle.value.hasCorners, seaBattle.value.kingArmed, seaBattle.value.escape]).toEqual([false, false, false, 'edge']);
+    expect(
+      seaBattle.ok && [seaBattle.value.hasThrone, seaBattle.value.hasCorners, seaBattle.value.kingArmed, seaBattle.value.escape],
+    ).toEqual([false, false, false, 'edge']);
   });
 
   it('maps the values of each key', () => {
@@ -91,17 +102,27 @@ describe('OpenTafl rules strings', () => {
     };
     const text = 'dim:7 name:Brandub surf:n atkf:y ks:w nj:n cj:n cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
     const loaded = rules(text);
-    expect([loaded.throneHostileToAttackers, loaded.emptyThroneHostileToAttackers, loaded.emptyThroneHostileToDefenders, loaded.emptyThroneHostileToKing])
-      .toEqual([false, false, false, false]);
+    expect([
+      loaded.throneHostileToAttackers,
+      loaded.emptyThroneHostileToAttackers,
+      loaded.emptyThroneHostileToDefenders,
+      loaded.emptyThroneHostileToKing,
+    ]).toEqual([false, false, false, false]);
     expect(rules(makeRulesString(loaded))).toEqual(loaded);
     const partly = rules('dim:7 cenhe:tcnK start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/');
-    expect([partly.throneHostileToAttackers, partly.emptyThroneHostileToAttackers, partly.emptyThroneHostileToDefenders, partly.emptyThroneHostileToKing])
-      .toEqual([true, true, false, true]);
+    expect([
+      partly.throneHostileToAttackers,
+      partly.emptyThroneHostileToAttackers,
+      partly.emptyThroneHostileToDefenders,
+      partly.emptyThroneHostileToKing,
+    ]).toEqual([true, true, false, true]);
     expect(rules(makeRulesString(partly))).toEqual(partly);
   });
 
   it("loads OpenTafl's Tablut, whose king never returns to the throne", () => {
-    const parsed = parseRulesString('dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/');
+    const parsed = parseRulesString(
+      'dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/',
+    );
     if (!parsed.ok) throw new Error(parsed.error.message);
     expect([parsed.value.kingStopsOnThrone, parsed.value.throneHostileToAttackers, parsed.value.escape]).toEqual([false, false, 'edge']);
     expect(parseRulesString(makeRulesString(parsed.value))).toEqual(parsed);
@@ -112,15 +133,40 @@ describe('OpenTafl rules strings', () => {
   });
 
   it('refuses values the engine cannot play, naming the entry', () => {
-    for (const entry of ['ks:m', 'sw:w', 'ka:a', 'ber:m', 'kj:j', 'mj:c', 'spd:3', 'cen:d5,', 'cor:a1,', 'efe:x', 'esc:x',
-      'swf:n', 'afor:a2,', 'cenh:t', 'cenh:T', 'cenhe:tT', 'cenhe:tcnT', 'cens:tK', 'cors:tK', 'corh:t', 'cenp:t', 'atkf:q', 'jo:2']) {
+    for (const entry of [
+      'ks:m',
+      'sw:w',
+      'ka:a',
+      'ber:m',
+      'kj:j',
+      'mj:c',
+      'spd:3',
+      'cen:d5,',
+      'cor:a1,',
+      'efe:x',
+      'esc:x',
+      'swf:n',
+      'afor:a2,',
+      'cenh:t',
+      'cenh:T',
+      'cenhe:tT',
+      'cenhe:tcnT',
+      'cens:tK',
+      'cors:tK',
+      'corh:t',
+      'cenp:t',
+      'atkf:q',
+      'jo:2',
+    ]) {
       expect(refused(`dim:7 ${entry} ${BRANDUBH_START}`)).toContain(`'${entry}' is not supported`);
     }
   });
 
   it('refuses jump settings other than RULES.md section 2 or none', () => {
     expect(refused('dim:11 kj:r nj:j start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/')).toContain("'nj:j'");
-    expect(refused('dim:11 kj:n start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/')).toContain("'nj:c' (OpenTafl's default) is not supported");
+    expect(refused('dim:11 kj:n start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/')).toContain(
+      "'nj:c' (OpenTafl's default) is not supported",
+    );
   });
 
   it('names structural problems: dim, start, duplicate and malformed entries', () => {

@@ -35,8 +35,14 @@ describe('OpenTafl game records', () => {
   });
 
   it('lays out tags, the rules string and numbered turn pairs', () => {
-    const text = makeOtg({ tags: { attackers: 'a', defenders: 'b [x]', result: '1' }, rules: 'dim:7 start:/7/7/7/7/7/7/7/', turns: [['d7-f7'], ['e4-e1'], ['c3-c5xd5', 'c5=c7xd7']] });
-    expect(text).toBe('[attackers:a]\n[defenders:b  x ]\n[result:1]\n[rules:dim:7 start:/7/7/7/7/7/7/7/]\n\n1. d7-f7 e4-e1\n2. c3-c5xd5 c5=c7xd7\n');
+    const text = makeOtg({
+      tags: { attackers: 'a', defenders: 'b [x]', result: '1' },
+      rules: 'dim:7 start:/7/7/7/7/7/7/7/',
+      turns: [['d7-f7'], ['e4-e1'], ['c3-c5xd5', 'c5=c7xd7']],
+    });
+    expect(text).toBe(
+      '[attackers:a]\n[defenders:b  x ]\n[result:1]\n[rules:dim:7 start:/7/7/7/7/7/7/7/]\n\n1. d7-f7 e4-e1\n2. c3-c5xd5 c5=c7xd7\n',
+    );
   });
 
   it('gives a tfen start its own start position and first side in the rules string', () => {
@@ -51,9 +57,20 @@ describe('OpenTafl game records', () => {
 
 describe('parseOtg', () => {
   it('reads back the tags, rules and turns makeOtg writes, a berserk chain as one turn', () => {
-    const text = makeOtg({ tags: { attackers: 'Ann', result: '1' }, rules: gameRulesString(berserk, undefined), turns: [['c3-c5xd5', 'c5=c7xd7'], ['Kf6^f4xf5']] });
+    const text = makeOtg({
+      tags: { attackers: 'Ann', result: '1' },
+      rules: gameRulesString(berserk, undefined),
+      turns: [['c3-c5xd5', 'c5=c7xd7'], ['Kf6^f4xf5']],
+    });
     const read = parseOtg(`${text}{a comment} `);
-    expect(read).toEqual({ ok: true, value: { tags: { attackers: 'Ann', result: '1' }, rules: gameRulesString(berserk, undefined), turns: [['c3-c5xd5', 'c5=c7xd7'], ['Kf6^f4xf5']] } });
+    expect(read).toEqual({
+      ok: true,
+      value: {
+        tags: { attackers: 'Ann', result: '1' },
+        rules: gameRulesString(berserk, undefined),
+        turns: [['c3-c5xd5', 'c5=c7xd7'], ['Kf6^f4xf5']],
+      },
+    });
   });
 
   it('names what is wrong', () => {

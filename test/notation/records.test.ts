@@ -17,14 +17,24 @@ const FULL = process.env.HNEFI_FULL_REPLAY === '1';
 
 function load(name: string, every: number): RecordedGame[] {
   const text = readFileSync(join(DATA, name), 'utf8');
-  return text.split('\n').filter((line) => line.trim() !== '').filter((_, i) => i % every === 0).map((line) => {
-    const record = parseGameRecord(line);
-    if (!record.ok) throw new Error(record.error.message);
-    return record.value;
-  });
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .filter((_, i) => i % every === 0)
+    .map((line) => {
+      const record = parseGameRecord(line);
+      if (!record.ok) throw new Error(record.error.message);
+      return record.value;
+    });
 }
 
-interface Tally { games: number; replayed: number; withResult: number; matching: number; mismatches: string[] }
+interface Tally {
+  games: number;
+  replayed: number;
+  withResult: number;
+  matching: number;
+  mismatches: string[];
+}
 
 function replayAll(records: RecordedGame[]): Tally {
   const tally: Tally = { games: 0, replayed: 0, withResult: 0, matching: 0, mismatches: [] };

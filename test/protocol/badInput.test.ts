@@ -28,7 +28,12 @@ describe('bad input', () => {
   });
 
   it('bad move syntax, off-board squares and a wrong side are errors too', async () => {
-    for (const [moves, index, text] of [['h1h2 zz', 2, 'zz'], ['a4a3 f4z99', 2, 'f4z99'], ['f4g4', 1, 'f4g4'], ['0000', 1, '0000']] as const) {
+    for (const [moves, index, text] of [
+      ['h1h2 zz', 2, 'zz'],
+      ['a4a3 f4z99', 2, 'f4z99'],
+      ['f4g4', 1, 'f4g4'],
+      ['0000', 1, '0000'],
+    ] as const) {
       const lines = await engine.ask(`position startpos moves ${moves}`);
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain(`move ${index} '${text}'`);
@@ -60,9 +65,18 @@ describe('bad input', () => {
       ['setoption name Hash value 1e3', "info string error: option 'Hash' needs a whole number from 1 to 2048, got '1e3'"],
       ['setoption name MultiPV value many', "info string error: option 'MultiPV' needs a whole number from 1 to 64, got 'many'"],
       ['setoption name Skill Level value 21', "info string error: option 'Skill Level' value 21 is out of range 0..20"],
-      ['setoption name Move Overhead', "info string error: option 'Move Overhead' needs a value ('setoption name Move Overhead value ...')"],
-      ['setoption name UCI_Variant value chess', "info string error: option 'UCI_Variant' has no choice 'chess' (choices: berserk, berserk-copenhagen, copenhagen, fetlar, tablut, brandubh, ard-ri, tawlbwrdd, alea-evangelii)"],
-      ['setoption name Contempt value 10', "info string error: unknown option 'Contempt' (options: UCI_Variant, UCI_Rules, Hash, Threads, MultiPV, Move Overhead, Skill Level, Ponder)"],
+      [
+        'setoption name Move Overhead',
+        "info string error: option 'Move Overhead' needs a value ('setoption name Move Overhead value ...')",
+      ],
+      [
+        'setoption name UCI_Variant value chess',
+        "info string error: option 'UCI_Variant' has no choice 'chess' (choices: berserk, berserk-copenhagen, copenhagen, fetlar, tablut, brandubh, ard-ri, tawlbwrdd, alea-evangelii)",
+      ],
+      [
+        'setoption name Contempt value 10',
+        "info string error: unknown option 'Contempt' (options: UCI_Variant, UCI_Rules, Hash, Threads, MultiPV, Move Overhead, Skill Level, Ponder)",
+      ],
       ['setoption value 10', "info string error: setoption needs 'name <option>' (and 'value <value>')"],
     ];
     for (const [command, error] of cases) expect(await engine.ask(command)).toEqual([error]);
@@ -92,7 +106,10 @@ describe('bad input', () => {
       const best = await engine.waitFor(/^bestmove /, from);
       const lines = engine.lines.slice(from, best + 1);
       expect(lines[0], command).toMatch(error);
-      expect(lines.filter((l) => l.startsWith('info depth ')).map((l) => l.split(' ')[2]), command).toEqual(['1']);
+      expect(
+        lines.filter((l) => l.startsWith('info depth ')).map((l) => l.split(' ')[2]),
+        command,
+      ).toEqual(['1']);
       expect(lines[lines.length - 1], command).toMatch(/^bestmove [a-k]\d+[a-k]\d+/);
     }
     const cases: [string, RegExp][] = [

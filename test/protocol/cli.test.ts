@@ -28,7 +28,10 @@ describe('hnefi command line', () => {
   it('unknown or bad flags and commands get a clear message and a non-zero exit', () => {
     const cases: [string[], RegExp][] = [
       [['--bogus'], /Unknown argument: bogus/],
-      [['nosuch'], /unknown command 'nosuch'\.\nCommands: perft, bench, play, gui, tournament, compare, worker; without a command, hnefi runs the engine/],
+      [
+        ['nosuch'],
+        /unknown command 'nosuch'\.\nCommands: perft, bench, play, gui, tournament, compare, worker; without a command, hnefi runs the engine/,
+      ],
       [['frobnicate'], /unknown command 'frobnicate'/],
       [['bnech'], /unknown command 'bnech'\. Did you mean 'bench'\?/],
       [['--variant', 'chess'], /Invalid values:\s+Argument: variant, Given: "chess"/],

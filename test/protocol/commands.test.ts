@@ -35,7 +35,14 @@ describe('engine commands', () => {
     const variantLine = lines.find((l) => l.startsWith('option name UCI_Variant '));
     expect(variantLine).toContain('type combo default berserk');
     for (const id of Object.keys(VARIANTS)) expect(variantLine).toContain(`var ${id}`);
-    for (const name of ['UCI_Rules type string', 'Hash type spin', 'Threads type spin', 'MultiPV type spin', 'Move Overhead type spin', 'Skill Level type spin']) {
+    for (const name of [
+      'UCI_Rules type string',
+      'Hash type spin',
+      'Threads type spin',
+      'MultiPV type spin',
+      'Move Overhead type spin',
+      'Skill Level type spin',
+    ]) {
       expect(lines.some((l) => l.startsWith(`option name ${name}`))).toBe(true);
     }
   });
@@ -82,7 +89,9 @@ describe('engine commands', () => {
   it('moves lists every legal turn', async () => {
     const lines = await engine.ask('position startpos', 'moves');
     const pos = Position.start(VARIANTS.berserk);
-    const expected = legalTurns(pos).map((turn) => makeTurn(pos, turn)).sort();
+    const expected = legalTurns(pos)
+      .map((turn) => makeTurn(pos, turn))
+      .sort();
     expect(lines[0].split(' ').sort()).toEqual(expected);
   });
 
@@ -103,7 +112,9 @@ describe('engine commands', () => {
     const best = await engine.waitFor(/^bestmove /, from);
     const infos = engine.lines.slice(from, best).filter((l) => l.startsWith('info depth'));
     expect(infos.length).toBeGreaterThan(0);
-    expect(infos[infos.length - 1]).toMatch(/^info depth 2 seldepth \d+ multipv 1 score (cp|mate) -?\d+ nodes \d+ nps \d+ hashfull \d+ time \d+ pv [a-k0-9 ]+$/);
+    expect(infos[infos.length - 1]).toMatch(
+      /^info depth 2 seldepth \d+ multipv 1 score (cp|mate) -?\d+ nodes \d+ nps \d+ hashfull \d+ time \d+ pv [a-k0-9 ]+$/,
+    );
     // Started without flags, the default Hash (64 MB) is in force: a small search fills little of it.
     expect(Number(/ hashfull (\d+) /.exec(infos[infos.length - 1])?.[1])).toBeLessThan(100);
     const pos = Position.start(VARIANTS.berserk);
@@ -113,7 +124,13 @@ describe('engine commands', () => {
   });
 
   it('go with clocks, nodes, movetime, mate and searchmoves obeys them', async () => {
-    for (const go of ['go btime 2000 wtime 2000 binc 10 winc 10', 'go atime 500 dtime 500 ainc 0 dinc 0 movestogo 10', 'go nodes 500', 'go movetime 100', 'go mate 1 depth 3']) {
+    for (const go of [
+      'go btime 2000 wtime 2000 binc 10 winc 10',
+      'go atime 500 dtime 500 ainc 0 dinc 0 movestogo 10',
+      'go nodes 500',
+      'go movetime 100',
+      'go mate 1 depth 3',
+    ]) {
       const from = engine.lines.length;
       engine.send('position startpos', go);
       await engine.waitFor(/^bestmove [a-k]\d+[a-k]\d+/, from);
@@ -137,9 +154,13 @@ describe('engine commands', () => {
 
   it('setoption accepts every option, names case-insensitive, and switches variants', async () => {
     const lines = await engine.ask(
-      'setoption name hash value 8', 'setoption name THREADS value 1', 'setoption name multipv value 2',
-      'setoption name move   overhead value 50', 'setoption name Skill Level value 20',
-      'setoption name uci_variant value Tablut', 'd',
+      'setoption name hash value 8',
+      'setoption name THREADS value 1',
+      'setoption name multipv value 2',
+      'setoption name move   overhead value 50',
+      'setoption name Skill Level value 20',
+      'setoption name uci_variant value Tablut',
+      'd',
     );
     expect(lines.filter((l) => l.startsWith('info string error'))).toEqual([]);
     expect(lines).toContain('Rules: tablut (9x9)');
@@ -195,8 +216,10 @@ describe('engine commands', () => {
   it('unknown commands get one info string and change nothing', async () => {
     const lines = await engine.ask('position startpos moves d1d2', 'frobnicate now please', 'xyzzy', 'd');
     expect(lines.slice(0, 4)).toEqual([
-      'info string unknown command: frobnicate', "info string type 'help' for the commands",
-      'info string unknown command: xyzzy', "info string type 'help' for the commands",
+      'info string unknown command: frobnicate',
+      "info string type 'help' for the commands",
+      'info string unknown command: xyzzy',
+      "info string type 'help' for the commands",
     ]);
     expect(lines).toContain('Tfen: 3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/3t1c5/4tttt3 d -');
   });

@@ -57,11 +57,15 @@ describe('long commands do not block the engine', () => {
     const engine = new EngineConversation(['--variant', 'brandubh']);
     engine.send('perft 20');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await engine.ask('go depth 1')).toContain("info string error: already busy with perft: this 'go' is ignored (send 'stop' first)");
-    const exit = await timed((async () => {
-      engine.send('quit');
-      return engine.exited;
-    })());
+    expect(await engine.ask('go depth 1')).toContain(
+      "info string error: already busy with perft: this 'go' is ignored (send 'stop' first)",
+    );
+    const exit = await timed(
+      (async () => {
+        engine.send('quit');
+        return engine.exited;
+      })(),
+    );
     expect(exit.value).toBe(0);
     expect(exit.ms).toBeLessThan(PROMPT_MS);
   });
@@ -73,10 +77,12 @@ describe('the end of the input ends the engine promptly', () => {
       const engine = new EngineConversation();
       engine.send('position startpos', command);
       await engine.waitFor(/^info depth /);
-      const exit = await timed((async () => {
-        engine.end();
-        return engine.exited;
-      })());
+      const exit = await timed(
+        (async () => {
+          engine.end();
+          return engine.exited;
+        })(),
+      );
       expect(exit.value).toBe(0);
       expect(exit.ms).toBeLessThan(3000);
       expect(engine.lines.filter((l) => l.startsWith('bestmove '))).toHaveLength(1);
@@ -88,10 +94,12 @@ describe('the end of the input ends the engine promptly', () => {
       const engine = new EngineConversation(['--variant', 'brandubh']);
       engine.send(command);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const exit = await timed((async () => {
-        engine.end();
-        return engine.exited;
-      })());
+      const exit = await timed(
+        (async () => {
+          engine.end();
+          return engine.exited;
+        })(),
+      );
       expect(exit.value).toBe(0);
       expect(exit.ms).toBeLessThan(3000);
     });

@@ -10,8 +10,23 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
-  ATTACKERS, DEFENDERS, END_RUN, gameOutcome, generateSteps, makeRandom, makeStep, NO_SQUARE, NO_WINNER, parseSquare, Position, SIDE_NAMES,
-  stepCaptures, stepFrom, stepTo, type RuleSet, type Side,
+  ATTACKERS,
+  DEFENDERS,
+  END_RUN,
+  gameOutcome,
+  generateSteps,
+  makeRandom,
+  makeStep,
+  NO_SQUARE,
+  NO_WINNER,
+  parseSquare,
+  Position,
+  SIDE_NAMES,
+  stepCaptures,
+  stepFrom,
+  stepTo,
+  type RuleSet,
+  type Side,
 } from '../../src/engine/index.js';
 import { makeRulesString } from '../../src/notation/index.js';
 import { makePositionRecord, makeSimpleStep } from '../../src/notation/openTaflMoves.js';
@@ -42,10 +57,12 @@ export class OpenTaflEngine {
       this.stderr += String(chunk);
     });
     this.child.stdin.on('error', () => {});
-    this.exited = new Promise((resolve) => this.child.on('exit', (code) => {
-      this.wake?.();
-      resolve(code);
-    }));
+    this.exited = new Promise((resolve) =>
+      this.child.on('exit', (code) => {
+        this.wake?.();
+        resolve(code);
+      }),
+    );
   }
 
   send(...lines: string[]): void {

@@ -76,7 +76,12 @@ describe('OpenTafl external engine', () => {
   it('after error 2 offers another move, and the game goes on', async () => {
     const engine = startEngine();
     const log = await playGame(engine, {
-      rules: VARIANTS.copenhagen, engineSide: ATTACKERS, clockMs: 2000, maxTurns: 8, seed: 5, refuseTurn: 2,
+      rules: VARIANTS.copenhagen,
+      engineSide: ATTACKERS,
+      clockMs: 2000,
+      maxTurns: 8,
+      seed: 5,
+      refuseTurn: 2,
     });
     expect(log.refused).toHaveLength(1);
     expect(log.retried).toHaveLength(1);
@@ -90,7 +95,13 @@ describe('OpenTafl external engine', () => {
     const engine = startEngine();
     // Defenders to move, the king on a4 with a free file to the corners a1 and a7.
     const record = '/3t3/3t3/3T3/K1t1Ttt/3T3/3t3/3t3/';
-    engine.send(`rules ${makeRulesString(VARIANTS.brandubh)}`, `position ${record}`, 'side defenders', 'clock 5000 5000 0 0 0', 'analyze 3 1');
+    engine.send(
+      `rules ${makeRulesString(VARIANTS.brandubh)}`,
+      `position ${record}`,
+      'side defenders',
+      'clock 5000 5000 0 0 0',
+      'analyze 3 1',
+    );
     const line = await engine.next(/^analysis /);
     const fields = line.split(' ');
     const count = Number(fields[1]);
@@ -136,7 +147,10 @@ describe('OpenTafl external engine', () => {
     const move = await engine.next(/^move /);
     const pos = parsePositionRecord(rules, record, DEFENDERS);
     if (!pos.ok) throw new Error(pos.error.message);
-    const [from, to] = move.slice(5).split('-').map((name) => parseSquare(pos.value.geo, name));
+    const [from, to] = move
+      .slice(5)
+      .split('-')
+      .map((name) => parseSquare(pos.value.geo, name));
     expect(from.ok && to.ok).toBe(true);
     if (from.ok && to.ok) expect(hostLegalSteps(pos.value).some((s) => stepFrom(s) === from.value && stepTo(s) === to.value)).toBe(true);
     expect(makePositionRecord(pos.value)).toBe(record);
@@ -165,10 +179,16 @@ describe('the engines .ini file in docs/opentafl.md and the README', () => {
     const text = readFileSync(fileURLToPath(new URL('../../docs/opentafl.md', import.meta.url)), 'utf8');
     const block = /```ini\n([\s\S]*?)```/.exec(text)?.[1] ?? '';
     expect(block.split('\n')[0]).toBe('[engine]');
-    const entries = new Map(block.split('\n').slice(1).filter((line) => line.includes('=')).map((line) => {
-      const at = line.indexOf('=');
-      return [line.slice(0, at), line.slice(at + 1)] as const;
-    }));
+    const entries = new Map(
+      block
+        .split('\n')
+        .slice(1)
+        .filter((line) => line.includes('='))
+        .map((line) => {
+          const at = line.indexOf('=');
+          return [line.slice(0, at), line.slice(at + 1)] as const;
+        }),
+    );
     for (const key of ['directory', 'filename', 'command', 'arguments', 'name']) expect(entries.get(key)).toBeTruthy();
     // The README shows the same file.
     const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
@@ -183,7 +203,10 @@ describe('the engines .ini file in docs/opentafl.md and the README', () => {
       // OpenTafl splits the arguments at single spaces and runs the command in the directory.
       const command = entries.get('command') === 'node' ? process.execPath : (entries.get('command') as string);
       const child = spawnSync(command, (entries.get('arguments') as string).split(' '), {
-        cwd: directory, input: 'goodbye\n', encoding: 'utf8', timeout: 20_000,
+        cwd: directory,
+        input: 'goodbye\n',
+        encoding: 'utf8',
+        timeout: 20_000,
       });
       expect(child.stdout.split('\n')[0]).toBe('hello');
       expect(child.status).toBe(0);

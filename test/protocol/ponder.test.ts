@@ -12,7 +12,9 @@ describe('pondering', () => {
     const end = await engine.waitFor('uciok');
     expect(engine.lines.slice(0, end)).toContain('option name Ponder type check default false');
     expect(await engine.ask('setoption name Ponder value true', 'setoption name Ponder value false')).toEqual([]);
-    expect((await engine.ask('setoption name Ponder value maybe'))[0]).toMatch(/^info string error: option 'Ponder' needs true or false, got 'maybe'$/);
+    expect((await engine.ask('setoption name Ponder value maybe'))[0]).toMatch(
+      /^info string error: option 'Ponder' needs true or false, got 'maybe'$/,
+    );
     expect(await engine.quit()).toBe(0);
   });
 

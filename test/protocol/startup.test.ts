@@ -8,7 +8,9 @@ describe('the greeting and help', () => {
     const engine = new EngineConversation();
     engine.send('uci');
     const uciok = await engine.waitFor('uciok');
-    expect(engine.lines[0]).toMatch(/^Hnefi \d+\.\d+\.\d+ by the Hnefi authors, a tafl engine speaking UCI \(type 'help' for the commands\)$/);
+    expect(engine.lines[0]).toMatch(
+      /^Hnefi \d+\.\d+\.\d+ by the Hnefi authors, a tafl engine speaking UCI \(type 'help' for the commands\)$/,
+    );
     expect(engine.lines[1]).toMatch(/^id name Hnefi \d+\.\d+\.\d+$/);
     expect(uciok).toBeGreaterThan(2);
     expect(await engine.quit()).toBe(0);
@@ -17,8 +19,28 @@ describe('the greeting and help', () => {
   it('help lists every command; an unknown command suggests help', async () => {
     const engine = new EngineConversation();
     const help = await engine.ask('help');
-    for (const command of ['uci', 'isready', 'setoption', 'ucinewgame', 'position', 'go', 'stop', 'ponderhit', 'quit', 'debug', 'd', 'perft', 'bench', 'moves', 'eval', 'help']) {
-      expect(help.some((l) => l.startsWith(`info string ${command} `) || l === `info string ${command}`), command).toBe(true);
+    for (const command of [
+      'uci',
+      'isready',
+      'setoption',
+      'ucinewgame',
+      'position',
+      'go',
+      'stop',
+      'ponderhit',
+      'quit',
+      'debug',
+      'd',
+      'perft',
+      'bench',
+      'moves',
+      'eval',
+      'help',
+    ]) {
+      expect(
+        help.some((l) => l.startsWith(`info string ${command} `) || l === `info string ${command}`),
+        command,
+      ).toBe(true);
     }
     expect(await engine.ask('frobnicate')).toEqual(['info string unknown command: frobnicate', "info string type 'help' for the commands"]);
     expect(await engine.quit()).toBe(0);

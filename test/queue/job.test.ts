@@ -7,8 +7,14 @@ import { fingerprint, makePairings, makeSchedule } from '../../src/tournament/ru
 
 const config = (() => {
   const made = makeConfig({
-    variant: 'brandubh', games: 2, out: 'out', tc: { depth: 1 },
-    engines: [{ name: 'a', cmd: 'node', args: ['x.js'], options: { Hash: 16 } }, { name: 'b', cmd: 'node', tc: '10+0.1' }],
+    variant: 'brandubh',
+    games: 2,
+    out: 'out',
+    tc: { depth: 1 },
+    engines: [
+      { name: 'a', cmd: 'node', args: ['x.js'], options: { Hash: 16 } },
+      { name: 'b', cmd: 'node', tc: '10+0.1' },
+    ],
   });
   if (!made.ok) throw new Error(made.error.message);
   return made.value;
@@ -55,7 +61,9 @@ describe('game jobs', () => {
       return parsed.ok ? '' : parsed.error.message;
     };
     expect(reason({ attackers: { name: 'a', options: {}, tc: { depth: 0 } } })).toMatch(/malformed job: attackers\.tc\.depth/);
-    expect(reason({ defenders: { name: 'b', options: {}, tc: { depth: 1 }, revision: 'main' } })).toMatch(/defenders\.revision: a full commit id/);
+    expect(reason({ defenders: { name: 'b', options: {}, tc: { depth: 1 }, revision: 'main' } })).toMatch(
+      /defenders\.revision: a full commit id/,
+    );
     expect(reason({ game: { id: '../../etc', pairing: 0, pair: 0, leg: 0 } })).toMatch(/malformed job: game/);
     expect(reason({ opening: { id: 'x' } })).toMatch(/malformed job: opening/);
     expect(reason({ hnefi: '0.0.0' })).toMatch(/job from Hnefi 0\.0\.0 .*run the same Hnefi version/);
@@ -64,7 +72,16 @@ describe('game jobs', () => {
 
   it('a worker never chooses where the coordinator writes its record', () => {
     const game = schedule[0];
-    const record = { id: game.id, pairing: 0, pair: 0, leg: 0, result: 'draw', reason: 'repetition', moves: [], record: '../../elsewhere.otg' };
+    const record = {
+      id: game.id,
+      pairing: 0,
+      pair: 0,
+      leg: 0,
+      result: 'draw',
+      reason: 'repetition',
+      moves: [],
+      record: '../../elsewhere.otg',
+    };
     const finished = parseFinishedGame({ record, otg: '[event:x]' }, game);
     expect(finished.ok && finished.value.record.record).toBe('games/p1-r1-g1.otg');
     const other = parseFinishedGame({ record: { ...record, id: 'p1-r9-g1' }, otg: '' }, game);

@@ -49,24 +49,27 @@ function hnefi(args: string[]): Run {
   };
   child.stdout!.on('data', take);
   child.stderr!.on('data', take);
-  const exit = new Promise<number | null>((done) => child.once('exit', (code) => {
-    running.delete(child);
-    done(code);
-  }));
-  const waitFor = (pattern: RegExp, timeoutMs = 60_000): Promise<void> => new Promise((done, fail) => {
-    const check = (): void => {
-      if (!pattern.test(text)) return;
-      listeners.delete(check);
-      clearTimeout(timer);
-      done();
-    };
-    const timer = setTimeout(() => {
-      listeners.delete(check);
-      fail(new Error(`no ${pattern} within ${timeoutMs} ms; output so far:\n${text}`));
-    }, timeoutMs);
-    listeners.add(check);
-    check();
-  });
+  const exit = new Promise<number | null>((done) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      done(code);
+    }),
+  );
+  const waitFor = (pattern: RegExp, timeoutMs = 60_000): Promise<void> =>
+    new Promise((done, fail) => {
+      const check = (): void => {
+        if (!pattern.test(text)) return;
+        listeners.delete(check);
+        clearTimeout(timer);
+        done();
+      };
+      const timer = setTimeout(() => {
+        listeners.delete(check);
+        fail(new Error(`no ${pattern} within ${timeoutMs} ms; output so far:\n${text}`));
+      }, timeoutMs);
+      listeners.add(check);
+      check();
+    });
   return { child, output: () => text, waitFor, exit };
 }
 
@@ -76,11 +79,21 @@ const queueName = (): string => `t${++queues}-${process.pid}`;
 
 function tournamentConfig(name: string, extra: object = {}, engines?: object[]): string {
   const file = join(dir, `${name}.json`);
-  writeFileSync(file, JSON.stringify({
-    variant: 'brandubh', games: 2, seed: 3, out: join(dir, name), tc: { depth: 1 },
-    engines: engines ?? [{ name: 'a', cmd: 'node', args: [HNEFI] }, { name: 'b', cmd: 'node', args: [HNEFI], options: { Hash: 16 } }],
-    ...extra,
-  }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      variant: 'brandubh',
+      games: 2,
+      seed: 3,
+      out: join(dir, name),
+      tc: { depth: 1 },
+      engines: engines ?? [
+        { name: 'a', cmd: 'node', args: [HNEFI] },
+        { name: 'b', cmd: 'node', args: [HNEFI], options: { Hash: 16 } },
+      ],
+      ...extra,
+    }),
+  );
   return file;
 }
 
@@ -90,7 +103,10 @@ const coordinator = (queue: string, config: string, extra: string[] = [], url = 
   hnefi(['tournament', '--config', config, '--queue', url, '--queue-name', queue, ...extra]);
 
 const readJsonl = (file: string): GameResult[] =>
-  readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as GameResult);
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as GameResult);
 
 async function stop(...runs: Run[]): Promise<void> {
   for (const run of runs) run.child.kill('SIGTERM');
@@ -120,9 +136,12 @@ describe('a queued tournament', { timeout: 120_000 }, () => {
     expect(readdirSync(join(dir, 'same', 'games')).sort()).toEqual(readdirSync(join(dir, 'same-local', 'games')).sort());
     const withoutDate = (text: string): string => text.replace(/\[date:[^\]]*\]/, '');
     for (const r of queued) {
-      expect(withoutDate(readFileSync(join(dir, 'same', r.record), 'utf8'))).toBe(withoutDate(readFileSync(join(dir, 'same-local', r.record), 'utf8')));
+      expect(withoutDate(readFileSync(join(dir, 'same', r.record), 'utf8'))).toBe(
+        withoutDate(readFileSync(join(dir, 'same-local', r.record), 'utf8')),
+      );
     }
-    const summary = (name: string): TournamentSummary => JSON.parse(readFileSync(join(dir, name, 'summary.json'), 'utf8')) as TournamentSummary;
+    const summary = (name: string): TournamentSummary =>
+      JSON.parse(readFileSync(join(dir, name, 'summary.json'), 'utf8')) as TournamentSummary;
     expect(summary('same')).toEqual(summary('same-local'));
     expect(existsSync(join(dir, 'same', 'tournament.json'))).toBe(true);
   });
@@ -130,7 +149,8 @@ describe('a queued tournament', { timeout: 120_000 }, () => {
   it('loses games by engine faults on a worker as a local run does', async () => {
     const queue = queueName();
     const config = tournamentConfig('faults', {}, [
-      { name: 'good', cmd: 'node', args: [HNEFI] }, { name: 'crashes', cmd: 'node', args: [BROKEN, 'crash'] },
+      { name: 'good', cmd: 'node', args: [HNEFI] },
+      { name: 'crashes', cmd: 'node', args: [BROKEN, 'crash'] },
     ]);
     const w = worker(queue, 'w1', config);
     const run = coordinator(queue, config);
@@ -148,7 +168,8 @@ describe('a queued tournament', { timeout: 120_000 }, () => {
   it('stops at the SPRT decision and withdraws the games not started', async () => {
     const queue = queueName();
     const config = tournamentConfig('sprt', { games: 400, sprt: 'elo0=0 elo1=100 alpha=0.1 beta=0.1' }, [
-      { name: 'good', cmd: 'node', args: [HNEFI] }, { name: 'crashes', cmd: 'node', args: [BROKEN, 'crash'] },
+      { name: 'good', cmd: 'node', args: [HNEFI] },
+      { name: 'crashes', cmd: 'node', args: [BROKEN, 'crash'] },
     ]);
     const w = worker(queue, 'w1', config);
     const run = coordinator(queue, config);
@@ -259,7 +280,10 @@ describe('refusals', { timeout: 120_000 }, () => {
   it('a job naming an engine the worker does not have: the coordinator reports the reason', async () => {
     const queue = queueName();
     const config = tournamentConfig('unknown-engine');
-    const workerEngines = tournamentConfig('only-a', {}, [{ name: 'a', cmd: 'node', args: [HNEFI] }, { name: 'c', cmd: 'node', args: [HNEFI] }]);
+    const workerEngines = tournamentConfig('only-a', {}, [
+      { name: 'a', cmd: 'node', args: [HNEFI] },
+      { name: 'c', cmd: 'node', args: [HNEFI] },
+    ]);
     const w = worker(queue, 'lacking', workerEngines);
     const run = coordinator(queue, config);
     expect(await run.exit).toBe(1);

@@ -22,8 +22,13 @@ describe('CaptureGenerator', () => {
       return rules.value;
     });
     ruleSets.push({
-      ...ruleSets[VARIANT_IDS.indexOf('tablut')], name: 'tablut-opentafl', kingStopsOnThrone: false,
-      throneHostileToAttackers: false, emptyThroneHostileToAttackers: false, emptyThroneHostileToDefenders: false, emptyThroneHostileToKing: false,
+      ...ruleSets[VARIANT_IDS.indexOf('tablut')],
+      name: 'tablut-opentafl',
+      kingStopsOnThrone: false,
+      throneHostileToAttackers: false,
+      emptyThroneHostileToAttackers: false,
+      emptyThroneHostileToDefenders: false,
+      emptyThroneHostileToKing: false,
     });
     for (const ruleSet of ruleSets) {
       const id = ruleSet.name;
@@ -38,7 +43,10 @@ describe('CaptureGenerator', () => {
             const expected: number[] = [];
             for (let i = 0; i < n; i++) if (stepCaptures(pos, buffer[i] & 511, buffer[i] >>> 9)) expected.push(buffer[i]);
             const found = Array.from(captures.subarray(0, generator.generate(pos, captures, 0)));
-            expect(found.sort((a, b) => a - b), `${id} game ${game} ply ${ply}`).toEqual(expected.sort((a, b) => a - b));
+            expect(
+              found.sort((a, b) => a - b),
+              `${id} game ${game} ply ${ply}`,
+            ).toEqual(expected.sort((a, b) => a - b));
             checked++;
           }
           // Prefer captures now and then, so that the games thin out and reach their middles and ends.

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EMPTY, generateSteps, getVariant, KING, makeRandom, NO_SQUARE, NO_WINNER, Position, SQ_CORNER, SQ_EDGE, VARIANT_IDS,
+  EMPTY,
+  generateSteps,
+  getVariant,
+  KING,
+  makeRandom,
+  NO_SQUARE,
+  NO_WINNER,
+  Position,
+  SQ_CORNER,
+  SQ_EDGE,
+  VARIANT_IDS,
 } from '../../src/engine/index.js';
 import { Evaluator } from '../../src/search/evaluate.js';
 import { F_ESCAPE_SPEED, FEATURE_COUNT } from '../../src/search/weights.js';

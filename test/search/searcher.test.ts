@@ -2,7 +2,16 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
-  generateSteps, getVariant, legalTurns, NO_SQUARE, NO_WINNER, playTurn, Position, SQ_CORNER, stepCaptures, VARIANT_IDS,
+  generateSteps,
+  getVariant,
+  legalTurns,
+  NO_SQUARE,
+  NO_WINNER,
+  playTurn,
+  Position,
+  SQ_CORNER,
+  stepCaptures,
+  VARIANT_IDS,
 } from '../../src/engine/index.js';
 import { makeTfen, makeTurn, parseTfen } from '../../src/notation/index.js';
 import { bench, Searcher, type SearchInfo } from '../../src/search/index.js';

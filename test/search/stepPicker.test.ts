@@ -63,7 +63,9 @@ describe('StepPicker', () => {
       for (const depth of [1, 2]) {
         const { scorer, history, picker, n } = setUp(pos);
         picker.start(0, n, -1, 0, depth, false);
-        const quiets = drain(picker).filter((h) => h.quiet && h.step !== END_RUN).map((h) => h.step);
+        const quiets = drain(picker)
+          .filter((h) => h.quiet && h.step !== END_RUN)
+          .map((h) => h.step);
         expect(quiets.length).toBeGreaterThan(2);
         // A killer makes sure a step comes before the quiet ones; the history learns of a cut-off by
         // the last quiet step after the node has started handing out its steps.
@@ -89,7 +91,9 @@ describe('StepPicker', () => {
     const pos = positions[0];
     const { scorer, history, picker, n } = setUp(pos);
     picker.start(0, n, -1, 3, 2, false);
-    const quiets = drain(picker).filter((h) => h.quiet && h.step !== END_RUN).map((h) => h.step);
+    const quiets = drain(picker)
+      .filter((h) => h.quiet && h.step !== END_RUN)
+      .map((h) => h.step);
     const killer = quiets[quiets.length - 1];
     history.killers[3 * 2] = killer;
     generateSteps(pos, scorer.steps, 0);

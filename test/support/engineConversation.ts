@@ -26,10 +26,12 @@ export class EngineConversation {
       this.stderr += String(chunk);
     });
     this.child.stdin.on('error', () => {});
-    this.exited = new Promise((resolve) => this.child.on('exit', (code) => {
-      for (const wake of this.waiters.splice(0)) wake();
-      resolve(code);
-    }));
+    this.exited = new Promise((resolve) =>
+      this.child.on('exit', (code) => {
+        for (const wake of this.waiters.splice(0)) wake();
+        resolve(code);
+      }),
+    );
   }
 
   send(...commands: string[]): void {

@@ -21,7 +21,11 @@ export function freePort(): Promise<number> {
 
 export class RedisServer {
   private child: ChildProcess | undefined;
-  private constructor(readonly port: number, readonly dir: string, private readonly persist: boolean) {}
+  private constructor(
+    readonly port: number,
+    readonly dir: string,
+    private readonly persist: boolean,
+  ) {}
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
@@ -31,7 +35,9 @@ export class RedisServer {
   static async start(persist = false): Promise<RedisServer> {
     const probe = spawnSync(REDIS_SERVER, ['--version'], { encoding: 'utf8' });
     if (probe.error !== undefined || probe.status !== 0) {
-      throw new Error(`the queue tests need redis-server (Debian package redis-server; apt-get install redis-server): '${REDIS_SERVER} --version' failed: ${probe.error?.message ?? probe.stderr}`);
+      throw new Error(
+        `the queue tests need redis-server (Debian package redis-server; apt-get install redis-server): '${REDIS_SERVER} --version' failed: ${probe.error?.message ?? probe.stderr}`,
+      );
     }
     const server = new RedisServer(await freePort(), mkdtempSync(join(tmpdir(), 'hnefi-redis-')), persist);
     await server.launch();
@@ -40,7 +46,11 @@ export class RedisServer {
 
   private async launch(): Promise<void> {
     const persistence = this.persist ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
-    const child = spawn(REDIS_SERVER, ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--save', '', ...persistence], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      REDIS_SERVER,
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--save', '', ...persistence],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     this.child = child;
     await new Promise<void>((resolve, reject) => {
       let output = '';

@@ -9,13 +9,16 @@ import { playInTerminal } from '../../src/terminal/terminalGame.js';
 async function play(answers: string[], settings: Parameters<typeof playInTerminal>[1]): Promise<string[]> {
   const said: string[] = [];
   const queue = [...answers];
-  await playInTerminal({
-    ask: (prompt) => {
-      said.push(`? ${prompt}`);
-      return queue.shift() ?? null;
+  await playInTerminal(
+    {
+      ask: (prompt) => {
+        said.push(`? ${prompt}`);
+        return queue.shift() ?? null;
+      },
+      say: (line) => said.push(line),
     },
-    say: (line) => said.push(line),
-  }, settings);
+    settings,
+  );
   return said;
 }
 
@@ -47,7 +50,10 @@ describe('hnefi play', () => {
 
   it('offers a berserk continuation and plays the whole chain as one turn', async () => {
     const said = await play(['a5c5', 'c4', 'c3', 'quit'], {
-      variant: 'berserk', side: 0, moveTimeMs: 50, tfen: '11/11/11/11/2t8/2T2K5/t10/11/3Tt6/11/11 a -',
+      variant: 'berserk',
+      side: 0,
+      moveTimeMs: 50,
+      tfen: '11/11/11/11/2t8/2T2K5/t10/11/3Tt6/11/11 a -',
     });
     const text = said.join('\n');
     expect(text).toContain('Berserk: the piece on c5 may go on capturing: c5c3');
@@ -90,7 +96,11 @@ describe('hnefi play', () => {
       expect(otg).toContain('[attackers:You]');
       expect(otg).toMatch(/\n1\. b4-b2 [a-g]\d-[a-g]\d\n$/);
       // After 'yes' the game starts again.
-      expect(said.slice(said.lastIndexOf('? Discard this game (2 moves played) and start again? (y/n) [n]: ')).some((line) => line === 'Turn 1, attackers to move')).toBe(true);
+      expect(
+        said
+          .slice(said.lastIndexOf('? Discard this game (2 moves played) and start again? (y/n) [n]: '))
+          .some((line) => line === 'Turn 1, attackers to move'),
+      ).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -100,7 +110,12 @@ describe('hnefi play', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hnefi-play-'));
     try {
       const file = join(dir, 'won.otg');
-      const said = await play(['a6a7', 'nwe', `save ${file}`, 'quit'], { variant: 'brandubh', side: 1, moveTimeMs: 50, tfen: '7/K6/7/7/7/7/3t3 d -' });
+      const said = await play(['a6a7', 'nwe', `save ${file}`, 'quit'], {
+        variant: 'brandubh',
+        side: 1,
+        moveTimeMs: 50,
+        tfen: '7/K6/7/7/7/7/3t3 d -',
+      });
       const text = said.join('\n');
       expect(text).toContain('Game over: defenders won (escape).');
       expect(text).toContain("'nwe' is not one of new, undo, save or quit.");

@@ -68,8 +68,29 @@ describe('building a revision for compare', () => {
     expect(execFileSync('git', ['status', '--porcelain'], { cwd: clone, encoding: 'utf8' })).toContain(' M src/protocol/identity.ts');
 
     const out = join(dir, 'compare-out');
-    const compare = spawnSync(process.execPath, [resolve('dist/hnefi.js'), 'compare', 'HEAD', '.', '--variant', 'brandubh', '--depth', '1',
-      '--games', '2', '--concurrency', '2', '--build-cache', cache, '--out', out, '--quiet'], { cwd: clone, encoding: 'utf8', timeout: 120_000 });
+    const compare = spawnSync(
+      process.execPath,
+      [
+        resolve('dist/hnefi.js'),
+        'compare',
+        'HEAD',
+        '.',
+        '--variant',
+        'brandubh',
+        '--depth',
+        '1',
+        '--games',
+        '2',
+        '--concurrency',
+        '2',
+        '--build-cache',
+        cache,
+        '--out',
+        out,
+        '--quiet',
+      ],
+      { cwd: clone, encoding: 'utf8', timeout: 120_000 },
+    );
     expect(compare.status).toBe(0);
     expect(compare.stdout).toContain(`compare: results go to ${out}`);
     expect(compare.stdout).toContain(`compare: results in ${out}`);

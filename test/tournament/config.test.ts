@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { goCommand, Clock } from '../../src/tournament/clock.js';
 import { makeConfig, parseEngineFlag, parseTimeControl } from '../../src/tournament/config.js';
 
-const engines = [{ name: 'a', cmd: 'node', args: ['x.js'] }, { name: 'b', cmd: 'node' }];
+const engines = [
+  { name: 'a', cmd: 'node', args: ['x.js'] },
+  { name: 'b', cmd: 'node' },
+];
 
 function error(json: object, overrides = {}): string {
   const config = makeConfig(json, overrides);
@@ -13,12 +16,25 @@ function error(json: object, overrides = {}): string {
 describe('tournament config', () => {
   it('takes the issue interface with its defaults', () => {
     const config = makeConfig({
-      variant: 'brandubh', games: 8, concurrency: 2, seed: 1, out: 'runs/t1', tc: { depth: 2 },
+      variant: 'brandubh',
+      games: 8,
+      concurrency: 2,
+      seed: 1,
+      out: 'runs/t1',
+      tc: { depth: 2 },
       engines: [...engines.slice(0, 1), { name: 'b', cmd: 'node', args: ['dist/hnefi.js'], options: { Hash: 16 } }],
     });
     expect(config.ok).toBe(true);
     if (!config.ok) return;
-    expect(config.value).toMatchObject({ variant: 'brandubh', games: 8, concurrency: 2, seed: 1, out: 'runs/t1', tc: { depth: 2 }, format: 'round-robin' });
+    expect(config.value).toMatchObject({
+      variant: 'brandubh',
+      games: 8,
+      concurrency: 2,
+      seed: 1,
+      out: 'runs/t1',
+      tc: { depth: 2 },
+      format: 'round-robin',
+    });
     expect(config.value.engines[1].options).toEqual({ Hash: 16 });
     expect(config.value.sprt).toBeUndefined();
   });
@@ -66,7 +82,10 @@ describe('tournament config', () => {
 
   it('reads engines from flags', () => {
     const engine = parseEngineFlag('name=new cmd=node args="dist/hnefi.js --x" option.Hash=16 tc=10+0.1', 0);
-    expect(engine).toEqual({ ok: true, value: { name: 'new', cmd: 'node', args: ['dist/hnefi.js', '--x'], options: { Hash: '16' }, tc: { seconds: 10, increment: 0.1 } } });
+    expect(engine).toEqual({
+      ok: true,
+      value: { name: 'new', cmd: 'node', args: ['dist/hnefi.js', '--x'], options: { Hash: '16' }, tc: { seconds: 10, increment: 0.1 } },
+    });
     const plain = parseEngineFlag('node dist/hnefi.js', 1);
     expect(plain.ok && plain.value).toMatchObject({ name: 'engine2', cmd: 'node', args: ['dist/hnefi.js'] });
   });

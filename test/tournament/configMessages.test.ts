@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeConfig } from '../../src/tournament/config.js';
 
 const ENGINE = resolve('dist/hnefi.js');
-const engines = [{ name: 'a', cmd: 'node', args: ['x.js'] }, { name: 'b', cmd: 'node' }];
+const engines = [
+  { name: 'a', cmd: 'node', args: ['x.js'] },
+  { name: 'b', cmd: 'node' },
+];
 let dir: string;
 
 beforeAll(() => {
@@ -29,7 +32,7 @@ describe('config messages', () => {
     expect(error({ out: 'o', engines, tc: null })).toContain('tc: null');
   });
 
-  it('names the file\'s sprt as sprt and the flag as --sprt', () => {
+  it("names the file's sprt as sprt and the flag as --sprt", () => {
     expect(error({ out: 'o', engines, sprt: 'elo0=5 elo1=0' })).toBe('sprt: elo0 (5) must be below elo1 (0)');
     expect(error({ out: 'o', engines }, { sprt: 'elo0=5 elo1=0' })).toBe('--sprt: elo0 (5) must be below elo1 (0)');
     expect(error({ out: 'o', engines, sprt: { elo0: 'x' } })).toBe('sprt.elo0: "x" is not a number');
@@ -44,7 +47,11 @@ describe('config messages', () => {
   });
 
   it('says the same through the command line', () => {
-    const cli = spawnSync('node', [ENGINE, 'tournament', '--games', 'x', '--out', join(dir, 'o'), '--engine', 'node a.js', '--engine', 'node b.js'], { encoding: 'utf8' });
+    const cli = spawnSync(
+      'node',
+      [ENGINE, 'tournament', '--games', 'x', '--out', join(dir, 'o'), '--engine', 'node a.js', '--engine', 'node b.js'],
+      { encoding: 'utf8' },
+    );
     expect(cli.status).toBe(1);
     expect(cli.stderr.trim()).toBe("hnefi tournament: --games: 'x' is not a positive integer");
   });
@@ -57,9 +64,10 @@ describe('config messages', () => {
     expect(cli.stderr.trim()).toBe('hnefi tournament: games: 0 is not a positive integer');
   });
 
-  it('does not let an engine\'s options change the variant or the rules', () => {
-    expect(error({ out: 'o', engines: [engines[0], { ...engines[1], options: { uci_rules: 'dim:7' } }] }))
-      .toContain("engines[1].options.uci_rules: the tournament's variant is set by \"variant\"");
+  it("does not let an engine's options change the variant or the rules", () => {
+    expect(error({ out: 'o', engines: [engines[0], { ...engines[1], options: { uci_rules: 'dim:7' } }] })).toContain(
+      'engines[1].options.uci_rules: the tournament\'s variant is set by "variant"',
+    );
   });
 });
 
@@ -75,13 +83,17 @@ describe('openings files', () => {
     if (!book.ok) throw new Error(book.error.message);
     expect(book.value.size).toBe(1);
     const missing = loadOpenings(rules.value, 'brandubh', { file: join(dir, 'none.txt') }, 1);
-    expect(!missing.ok && missing.error.message).toBe(`openings: cannot read the openings file '${join(dir, 'none.txt')}': does not exist (ENOENT)`);
+    expect(!missing.ok && missing.error.message).toBe(
+      `openings: cannot read the openings file '${join(dir, 'none.txt')}': does not exist (ENOENT)`,
+    );
   });
 });
 
 describe('the same kind of mistake elsewhere', () => {
   it('names an engine given as a flag by its flag, not as engines[i]', () => {
-    expect(error({ out: 'o' }, { engines: ['name=a cmd=node', 'name=b cmd=node tc=fast'] })).toContain("--engine 2.tc: 'fast' is not moves/seconds+increment");
+    expect(error({ out: 'o' }, { engines: ['name=a cmd=node', 'name=b cmd=node tc=fast'] })).toContain(
+      "--engine 2.tc: 'fast' is not moves/seconds+increment",
+    );
   });
 
   it('refuses a tournament.json that is JSON but no tournament, and --stats on a results.jsonl that is a folder', async () => {
@@ -90,7 +102,14 @@ describe('the same kind of mistake elsewhere', () => {
     const out = join(dir, 'null-stamp');
     mkdirSync(out);
     writeFileSync(join(out, 'tournament.json'), 'null');
-    const config = makeConfig({ out, engines: [{ name: 'a', cmd: 'node', args: ['x'] }, { name: 'b', cmd: 'node', args: ['y'] }], tc: { depth: 1 } });
+    const config = makeConfig({
+      out,
+      engines: [
+        { name: 'a', cmd: 'node', args: ['x'] },
+        { name: 'b', cmd: 'node', args: ['y'] },
+      ],
+      tc: { depth: 1 },
+    });
     if (!config.ok) throw new Error(config.error.message);
     const tournament = Tournament.create(config.value);
     if (!tournament.ok) throw new Error(tournament.error.message);

@@ -38,13 +38,16 @@ describe('openings', () => {
 
   it('cuts recorded games of the variant, skipping records that do not replay', () => {
     const file = join(dir, 'games.jsonl');
-    writeFileSync(file, [
-      JSON.stringify({ id: 'g1', variant: 'copenhagen', moves: ['d1-d3', 'h6-h9', 'k4-i4', 'f8-c8'] }),
-      JSON.stringify({ id: 'g2', variant: 'berserk', moves: ['d1-d3', 'h6-h9', 'k4-i4'] }),
-      JSON.stringify({ id: 'g3', variant: 'copenhagen', moves: ['d1-d3', 'a1-a2', 'k4-i4'] }),
-      JSON.stringify({ id: 'g4', variant: 'copenhagen', moves: ['d1-d3', 'h6-h9', 'k4-i4', 'e6-e9'] }),
-      '',
-    ].join('\n'));
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({ id: 'g1', variant: 'copenhagen', moves: ['d1-d3', 'h6-h9', 'k4-i4', 'f8-c8'] }),
+        JSON.stringify({ id: 'g2', variant: 'berserk', moves: ['d1-d3', 'h6-h9', 'k4-i4'] }),
+        JSON.stringify({ id: 'g3', variant: 'copenhagen', moves: ['d1-d3', 'a1-a2', 'k4-i4'] }),
+        JSON.stringify({ id: 'g4', variant: 'copenhagen', moves: ['d1-d3', 'h6-h9', 'k4-i4', 'e6-e9'] }),
+        '',
+      ].join('\n'),
+    );
     const book = loadOpenings(rules('copenhagen'), 'copenhagen', { file, plies: 3, order: 'sequential' }, 1);
     if (!book.ok) throw new Error(book.error.message);
     // g2 is another variant, g3 does not replay, g4 repeats g1's first three turns.
@@ -54,11 +57,14 @@ describe('openings', () => {
 
   it('keeps the games one side won, with berserk continuations the record left out', () => {
     const file = join(dir, 'winners.jsonl');
-    writeFileSync(file, [
-      JSON.stringify({ id: 'won', variant: 'copenhagen', winner: 'Black', moves: ['d1-d3', 'h6-h9', 'k4-i4', 'f8-c8'] }),
-      JSON.stringify({ id: 'lost', variant: 'copenhagen', winner: 'White', moves: ['d1-d2', 'h6-h9', 'k4-i4', 'f8-c8'] }),
-      JSON.stringify({ id: 'unknown', variant: 'copenhagen', moves: ['d1-d3', 'h6-h8', 'k4-i4', 'f8-c8'] }),
-    ].join('\n'));
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({ id: 'won', variant: 'copenhagen', winner: 'Black', moves: ['d1-d3', 'h6-h9', 'k4-i4', 'f8-c8'] }),
+        JSON.stringify({ id: 'lost', variant: 'copenhagen', winner: 'White', moves: ['d1-d2', 'h6-h9', 'k4-i4', 'f8-c8'] }),
+        JSON.stringify({ id: 'unknown', variant: 'copenhagen', moves: ['d1-d3', 'h6-h8', 'k4-i4', 'f8-c8'] }),
+      ].join('\n'),
+    );
     const won = loadOpenings(rules('copenhagen'), 'copenhagen', { file, plies: 3, winner: 'attackers' }, 1);
     expect(won.ok && won.value.size).toBe(1);
     expect(won.ok && won.value.get(0).id).toBe('won');
@@ -71,8 +77,28 @@ describe('openings', () => {
   it('reconstructs a berserk continuation the record left out, from the moves that follow', () => {
     // The first 20 moves of a recorded game (aagenielsen.dk, game-3-12-29872): 'h9g9' captured on g10,
     // the run went on to f9 (unrecorded), as 'f9i9' eighteen moves later shows.
-    const moves = ['h11h9', 'g7g10', 'f10h10', 'f8f10', 'h9g9', 'h6h8', 'k8i8', 'g6g8', 'h1h3', 'f6i6', 'k4i4', 'i6i5',
-      'k5j5', 'g5g2', 'f2h2', 'f4f3', 'f1f2', 'f7i7', 'f9i9', 'i7j7'];
+    const moves = [
+      'h11h9',
+      'g7g10',
+      'f10h10',
+      'f8f10',
+      'h9g9',
+      'h6h8',
+      'k8i8',
+      'g6g8',
+      'h1h3',
+      'f6i6',
+      'k4i4',
+      'i6i5',
+      'k5j5',
+      'g5g2',
+      'f2h2',
+      'f4f3',
+      'f1f2',
+      'f7i7',
+      'f9i9',
+      'i7j7',
+    ];
     const file = join(dir, 'berserk.jsonl');
     writeFileSync(file, JSON.stringify({ id: 'run', variant: 'berserk', winner: 'Black', moves }) + '\n');
     const book = loadOpenings(rules('berserk'), 'berserk', { file, plies: 6, winner: 'attackers' }, 1);

@@ -19,9 +19,32 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('the running report', () => {
   it('prints score, Elo and LLR every N games, says when every pair scored the same, and warns of identical games', () => {
     // The same deterministic engine on both sides: each pair's two games are one game played twice, split 1-1.
-    const cli = spawnSync('node', [ENGINE, 'tournament', '--variant', 'brandubh', '--depth', '1', '--games', '4', '--concurrency', '1',
-      '--out', join(dir, 'same'), '--sprt', 'elo0=0 elo1=5', '--report-every', '2',
-      '--engine', `name=a cmd=node args="${BROKEN} illegal"`, '--engine', `name=b cmd=node args="${BROKEN} illegal"`], { encoding: 'utf8', timeout: 60_000 });
+    const cli = spawnSync(
+      'node',
+      [
+        ENGINE,
+        'tournament',
+        '--variant',
+        'brandubh',
+        '--depth',
+        '1',
+        '--games',
+        '4',
+        '--concurrency',
+        '1',
+        '--out',
+        join(dir, 'same'),
+        '--sprt',
+        'elo0=0 elo1=5',
+        '--report-every',
+        '2',
+        '--engine',
+        `name=a cmd=node args="${BROKEN} illegal"`,
+        '--engine',
+        `name=b cmd=node args="${BROKEN} illegal"`,
+      ],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
     expect(cli.stderr).toBe('');
     const out = cli.stdout;
     expect(out).toContain('After 2 of 4 games:');

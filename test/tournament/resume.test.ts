@@ -20,10 +20,21 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const readLines = (file: string): string[] => readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+const readLines = (file: string): string[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
 const quick = (out: string, games: number) => ({
-  variant: 'brandubh', games, concurrency: 1, seed: 1, out, tc: { depth: 1 },
-  engines: [{ name: 'a', cmd: 'node', args: [BROKEN, 'illegal'] }, { name: 'b', cmd: 'node', args: [BROKEN, 'garbage'] }],
+  variant: 'brandubh',
+  games,
+  concurrency: 1,
+  seed: 1,
+  out,
+  tc: { depth: 1 },
+  engines: [
+    { name: 'a', cmd: 'node', args: [BROKEN, 'illegal'] },
+    { name: 'b', cmd: 'node', args: [BROKEN, 'garbage'] },
+  ],
 });
 
 async function run(json: object, notices: string[] = []): Promise<TournamentSummary> {
@@ -79,7 +90,7 @@ describe.concurrent('resuming', () => {
     expect(stats.stdout).toContain('Games: 4 of 4 (brandubh)');
     const none = spawnSync('node', [ENGINE, 'tournament', '--stats', '--out', join(dir, 'nothing')], { encoding: 'utf8' });
     expect(none.status).toBe(1);
-    expect(none.stderr).toContain("holds no tournament");
+    expect(none.stderr).toContain('holds no tournament');
   }, 30_000);
 
   it('reports an interrupted last line, plays that game again, and writes a clean file', async () => {

@@ -21,12 +21,23 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const readJsonl = (file: string): GameResult[] =>
-  readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as GameResult);
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as GameResult);
 
 /** Two quick engines: the attackers' side plays an illegal move at once, so every game takes one search. */
 const quick = (out: string, extra: object = {}) => ({
-  variant: 'brandubh', games: 2, concurrency: 1, seed: 1, out, tc: { depth: 1 },
-  engines: [{ name: 'a', cmd: 'node', args: [BROKEN, 'illegal'] }, { name: 'b', cmd: 'node', args: [BROKEN, 'illegal'] }],
+  variant: 'brandubh',
+  games: 2,
+  concurrency: 1,
+  seed: 1,
+  out,
+  tc: { depth: 1 },
+  engines: [
+    { name: 'a', cmd: 'node', args: [BROKEN, 'illegal'] },
+    { name: 'b', cmd: 'node', args: [BROKEN, 'illegal'] },
+  ],
   ...extra,
 });
 
@@ -42,8 +53,12 @@ describe.concurrent('engines that misbehave', () => {
   it('an engine that answers isready but never bestmove loses on time under a depth limit', async () => {
     const out = join(dir, 'silent');
     const result = await start({
-      ...quick(out), timeouts: { moveMs: 1000, readyMs: 5000, pingMs: 200, startMs: 15_000 },
-      engines: [{ name: 'silent', cmd: 'node', args: [BROKEN, 'silent'] }, { name: 'b', cmd: 'node', args: [BROKEN, 'illegal'] }],
+      ...quick(out),
+      timeouts: { moveMs: 1000, readyMs: 5000, pingMs: 200, startMs: 15_000 },
+      engines: [
+        { name: 'silent', cmd: 'node', args: [BROKEN, 'silent'] },
+        { name: 'b', cmd: 'node', args: [BROKEN, 'illegal'] },
+      ],
     });
     if (!result.ok) throw new Error(result.error.message);
     const records = readJsonl(join(out, 'results.jsonl'));
@@ -57,7 +72,10 @@ describe.concurrent('engines that misbehave', () => {
     const out = join(dir, 'options');
     const result = await start({
       ...quick(out),
-      engines: [{ name: 'a', cmd: 'node', args: [ENGINE] }, { name: 'big', cmd: 'node', args: [ENGINE], options: { Hash: 999999, Frobs: 3 } }],
+      engines: [
+        { name: 'a', cmd: 'node', args: [ENGINE] },
+        { name: 'big', cmd: 'node', args: [ENGINE], options: { Hash: 999999, Frobs: 3 } },
+      ],
     });
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -68,20 +86,29 @@ describe.concurrent('engines that misbehave', () => {
     expect(existsSync(join(out, 'tournament.json'))).toBe(false);
   }, 30_000);
 
-  it('keeps the tournament\'s variant: an engine\'s options cannot set another', () => {
-    const config = makeConfig(quick(join(dir, 'variant'), {
-      engines: [{ name: 'a', cmd: 'node', args: [ENGINE], options: { UCI_Variant: 'tablut' } }, { name: 'b', cmd: 'node', args: [ENGINE] }],
-    }));
+  it("keeps the tournament's variant: an engine's options cannot set another", () => {
+    const config = makeConfig(
+      quick(join(dir, 'variant'), {
+        engines: [
+          { name: 'a', cmd: 'node', args: [ENGINE], options: { UCI_Variant: 'tablut' } },
+          { name: 'b', cmd: 'node', args: [ENGINE] },
+        ],
+      }),
+    );
     expect(config.ok).toBe(false);
     if (!config.ok) expect(config.error.message).toContain('engines[0].options.UCI_Variant');
   });
 
-  it('records a failed restart with the opening\'s turns and moves, like any other result', async () => {
+  it("records a failed restart with the opening's turns and moves, like any other result", async () => {
     const out = join(dir, 'restart');
     const pidFile = join(dir, 'restart-pids');
     const result = await start({
-      ...quick(out, { games: 4 }), openings: { random: 3 },
-      engines: [{ name: 'once', cmd: 'node', args: [BROKEN, 'once', pidFile] }, { name: 'b', cmd: 'node', args: [BROKEN, 'illegal'] }],
+      ...quick(out, { games: 4 }),
+      openings: { random: 3 },
+      engines: [
+        { name: 'once', cmd: 'node', args: [BROKEN, 'once', pidFile] },
+        { name: 'b', cmd: 'node', args: [BROKEN, 'illegal'] },
+      ],
     });
     if (!result.ok) throw new Error(result.error.message);
     const records = readJsonl(join(out, 'results.jsonl'));
@@ -107,11 +134,15 @@ describe.concurrent('the out folder', () => {
     expect(!resultsFolder.ok && resultsFolder.error.message).toContain(`'${join(out, 'results.jsonl')}' is a folder`);
   });
 
-  it.runIf(process.platform === 'linux')('refuses a folder under /proc at once instead of hanging', async () => {
-    const result = await start(quick('/proc/self/hnefi-out'));
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.message).toMatch(/^cannot (create|write)/);
-  }, 10_000);
+  it.runIf(process.platform === 'linux')(
+    'refuses a folder under /proc at once instead of hanging',
+    async () => {
+      const result = await start(quick('/proc/self/hnefi-out'));
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error.message).toMatch(/^cannot (create|write)/);
+    },
+    10_000,
+  );
 
   it('stops cleanly on a write failure mid-run, keeping every finished game', async () => {
     const out = join(dir, 'midrun');
@@ -167,8 +198,27 @@ describe.concurrent('the out folder', () => {
 
   it('is not claimed by a tournament that fails before its first game; the corrected command runs', () => {
     const out = join(dir, 'typo');
-    const cli = (cmd: string) => spawnSync('node', [ENGINE, 'tournament', '--variant', 'brandubh', '--depth', '1', '--games', '2', '--out', out,
-      '--engine', `name=a cmd=node args="${BROKEN} illegal"`, '--engine', `name=b cmd=${cmd} args="${BROKEN} illegal"`], { encoding: 'utf8', timeout: 30_000 });
+    const cli = (cmd: string) =>
+      spawnSync(
+        'node',
+        [
+          ENGINE,
+          'tournament',
+          '--variant',
+          'brandubh',
+          '--depth',
+          '1',
+          '--games',
+          '2',
+          '--out',
+          out,
+          '--engine',
+          `name=a cmd=node args="${BROKEN} illegal"`,
+          '--engine',
+          `name=b cmd=${cmd} args="${BROKEN} illegal"`,
+        ],
+        { encoding: 'utf8', timeout: 30_000 },
+      );
     const typo = cli('nodee');
     expect(typo.status).toBe(1);
     expect(typo.stderr).toContain("engine 'b' (nodee");
@@ -187,10 +237,17 @@ describe.concurrent('the out folder', () => {
     expect(!again.ok && again.error.message).toContain('holds game results but no tournament.json');
   }, 30_000);
 
-  it('names a missing working folder as the engine\'s cwd, not its command', async () => {
-    const result = await start(quick(join(dir, 'cwd'), {
-      engines: [{ name: 'a', cmd: 'node', args: [BROKEN, 'illegal'] }, { name: 'b', cmd: 'node', args: [BROKEN, 'illegal'], cwd: join(dir, 'nowhere') }],
-    }));
-    expect(!result.ok && result.error.message).toContain(`engines[1].cwd: engine 'b' has working folder '${join(dir, 'nowhere')}', which does not exist`);
+  it("names a missing working folder as the engine's cwd, not its command", async () => {
+    const result = await start(
+      quick(join(dir, 'cwd'), {
+        engines: [
+          { name: 'a', cmd: 'node', args: [BROKEN, 'illegal'] },
+          { name: 'b', cmd: 'node', args: [BROKEN, 'illegal'], cwd: join(dir, 'nowhere') },
+        ],
+      }),
+    );
+    expect(!result.ok && result.error.message).toContain(
+      `engines[1].cwd: engine 'b' has working folder '${join(dir, 'nowhere')}', which does not exist`,
+    );
   });
 });

@@ -10,24 +10,49 @@ import { formatSummary, summarize, type GameResult } from '../../src/tournament/
 function game(pair: number, leg: number, result: GameResultKind, reason: GameEndReason, turns: number): GameResult {
   const [attackers, defenders] = leg === 0 ? ['a', 'b'] : ['b', 'a'];
   return {
-    id: `p1-r${pair + 1}-g${leg + 1}`, pairing: 0, pair, leg, attackers, defenders, result, reason, turns,
-    opening: '', openingId: '', moves: [], finalTfen: '', variant: 'brandubh', tc: { attackers: '', defenders: '' },
-    durationMs: 0, date: '', record: '',
+    id: `p1-r${pair + 1}-g${leg + 1}`,
+    pairing: 0,
+    pair,
+    leg,
+    attackers,
+    defenders,
+    result,
+    reason,
+    turns,
+    opening: '',
+    openingId: '',
+    moves: [],
+    finalTfen: '',
+    variant: 'brandubh',
+    tc: { attackers: '', defenders: '' },
+    durationMs: 0,
+    date: '',
+    record: '',
   };
 }
 
 describe('tournament summary', () => {
   it('counts results per engine and side, pairs, lengths and endings', () => {
     const records = [
-      game(0, 0, 'attackers', 'king-captured', 20), game(0, 1, 'attackers', 'king-captured', 30), // a wins, then loses: WL
-      game(1, 0, 'draw', 'repetition', 40), game(1, 1, 'draw', 'max-turns', 300), // DD
-      game(2, 0, 'defenders', 'escape', 10), game(2, 1, 'attackers', 'time', 12), // a loses twice: LL
+      game(0, 0, 'attackers', 'king-captured', 20),
+      game(0, 1, 'attackers', 'king-captured', 30), // a wins, then loses: WL
+      game(1, 0, 'draw', 'repetition', 40),
+      game(1, 1, 'draw', 'max-turns', 300), // DD
+      game(2, 0, 'defenders', 'escape', 10),
+      game(2, 1, 'attackers', 'time', 12), // a loses twice: LL
       game(3, 0, 'attackers', 'escape', 0), // an unfinished pair counts for trinomial only
     ];
     records[6].result = 'defenders';
     const s = summarize('brandubh', ['a', 'b'], [[0, 1]], records, 8);
     const [a, b] = s.engines;
-    expect(a).toMatchObject({ games: 7, wins: 1, draws: 2, losses: 4, asAttackers: { wins: 1, draws: 1, losses: 2 }, asDefenders: { wins: 0, draws: 1, losses: 2 } });
+    expect(a).toMatchObject({
+      games: 7,
+      wins: 1,
+      draws: 2,
+      losses: 4,
+      asAttackers: { wins: 1, draws: 1, losses: 2 },
+      asDefenders: { wins: 0, draws: 1, losses: 2 },
+    });
     expect(b).toMatchObject({ games: 7, wins: 4, draws: 2, losses: 1 });
     expect(s.pairings[0].trinomial).toEqual({ wins: 1, draws: 2, losses: 4 });
     expect(s.pairings[0].pentanomial).toEqual({ ll: 1, ld: 0, wl: 1, dd: 1, wd: 0, ww: 0 });
@@ -48,7 +73,12 @@ describe('tournament summary', () => {
     // Hnefi against an engine that only plays illegal moves: every pair is won twice; the
     // logistic [0, 400] test accepts H1 after five such pairs.
     const config = makeConfig({
-      variant: 'brandubh', games: 100, concurrency: 1, seed: 1, out, tc: { depth: 1 },
+      variant: 'brandubh',
+      games: 100,
+      concurrency: 1,
+      seed: 1,
+      out,
+      tc: { depth: 1 },
       sprt: 'elo0=0 elo1=400 alpha=0.05 beta=0.05 model=logistic',
       engines: [
         { name: 'hnefi', cmd: 'node', args: [resolve('dist/hnefi.js')] },

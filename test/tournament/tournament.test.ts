@@ -22,7 +22,10 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const readJsonl = (file: string): GameResult[] =>
-  readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as GameResult);
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as GameResult);
 
 async function run(json: object): Promise<TournamentSummary> {
   const config = makeConfig(json);
@@ -39,7 +42,12 @@ describe('a real tournament', () => {
     const out = join(dir, 't1');
     const configFile = join(dir, 't1.json');
     const config = {
-      variant: 'brandubh', games: 4, concurrency: 2, seed: 1, out, tc: { depth: 1 },
+      variant: 'brandubh',
+      games: 4,
+      concurrency: 2,
+      seed: 1,
+      out,
+      tc: { depth: 1 },
       engines: [
         { name: 'a', cmd: 'node', args: [ENGINE] },
         { name: 'b', cmd: 'node', args: [ENGINE], options: { Hash: 16 } },
@@ -86,15 +94,23 @@ describe('a real tournament', () => {
     expect(summary.engines.map((e) => e.wins + e.draws + e.losses)).toEqual([4, 4]);
     expect(summary.sides.attackersWins + summary.sides.defendersWins + summary.sides.draws).toBe(4);
     expect(summary.turns.min).toBeLessThanOrEqual(summary.turns.average);
-    expect(summary.pairings[0].pentanomial.ll + summary.pairings[0].pentanomial.ld + summary.pairings[0].pentanomial.wl +
-      summary.pairings[0].pentanomial.dd + summary.pairings[0].pentanomial.wd + summary.pairings[0].pentanomial.ww).toBe(2);
+    expect(
+      summary.pairings[0].pentanomial.ll +
+        summary.pairings[0].pentanomial.ld +
+        summary.pairings[0].pentanomial.wl +
+        summary.pairings[0].pentanomial.dd +
+        summary.pairings[0].pentanomial.wd +
+        summary.pairings[0].pentanomial.ww,
+    ).toBe(2);
 
     // Run again: nothing left to play.
     cli();
     expect(readJsonl(join(out, 'results.jsonl'))).toHaveLength(4);
 
     // An interrupted run: the last game lost, the line after it cut short. Resuming replays just that game.
-    const lines = readFileSync(join(out, 'results.jsonl'), 'utf8').split('\n').filter((l) => l !== '');
+    const lines = readFileSync(join(out, 'results.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
     writeFileSync(join(out, 'results.jsonl'), lines.slice(0, 3).join('\n') + '\n' + lines[3].slice(0, 20));
     const missing = JSON.parse(lines[3]) as GameResult;
     cli();
@@ -106,8 +122,15 @@ describe('a real tournament', () => {
   it('refuses an out folder that holds another tournament', async () => {
     const out = join(dir, 'taken');
     const config = (seed: number) => ({
-      variant: 'brandubh', games: 2, seed, out, tc: { depth: 1 },
-      engines: [{ name: 'a', cmd: 'node', args: [BROKEN, 'illegal'] }, { name: 'b', cmd: 'node', args: [BROKEN, 'garbage'] }],
+      variant: 'brandubh',
+      games: 2,
+      seed,
+      out,
+      tc: { depth: 1 },
+      engines: [
+        { name: 'a', cmd: 'node', args: [BROKEN, 'illegal'] },
+        { name: 'b', cmd: 'node', args: [BROKEN, 'garbage'] },
+      ],
     });
     await run(config(1));
     await expect(run(config(2))).rejects.toThrow('holds another tournament');
@@ -117,13 +140,21 @@ describe('a real tournament', () => {
 describe('adjudication', () => {
   const FIXED = resolve('test/fixtures/fixedScoreEngine.mjs');
   const opinions = (a: number, b: number) => [
-    { name: 'a', cmd: 'node', args: [FIXED, String(a)] }, { name: 'b', cmd: 'node', args: [FIXED, String(b)] },
+    { name: 'a', cmd: 'node', args: [FIXED, String(a)] },
+    { name: 'b', cmd: 'node', args: [FIXED, String(b)] },
   ];
 
   it('draws when both engines score the game level for long enough', async () => {
     const summary = await run({
-      variant: 'brandubh', games: 2, concurrency: 2, seed: 5, out: join(dir, 'draws'), tc: { depth: 1 }, engines: opinions(10, -20),
-      openings: { random: 2 }, adjudication: { draw: { score: 30, turns: 2, after: 0 } },
+      variant: 'brandubh',
+      games: 2,
+      concurrency: 2,
+      seed: 5,
+      out: join(dir, 'draws'),
+      tc: { depth: 1 },
+      engines: opinions(10, -20),
+      openings: { random: 2 },
+      adjudication: { draw: { score: 30, turns: 2, after: 0 } },
     });
     // Two scored turns each after the two opening turns.
     expect(summary.reasons['draw-agreement']).toBe(2);
@@ -133,8 +164,15 @@ describe('adjudication', () => {
   it('resigns for the side both engines score as lost', async () => {
     // a thinks it is winning, b that it is losing: b resigns once each has said so twice.
     const summary = await run({
-      variant: 'brandubh', games: 2, concurrency: 2, seed: 5, out: join(dir, 'resign'), tc: { depth: 1 }, engines: opinions(500, -500),
-      openings: { random: 2 }, adjudication: { resign: { score: 400, turns: 2 } },
+      variant: 'brandubh',
+      games: 2,
+      concurrency: 2,
+      seed: 5,
+      out: join(dir, 'resign'),
+      tc: { depth: 1 },
+      engines: opinions(500, -500),
+      openings: { random: 2 },
+      adjudication: { resign: { score: 400, turns: 2 } },
     });
     expect(summary.reasons.resign).toBe(2);
     expect(summary.engines[0]).toMatchObject({ name: 'a', wins: 2 });
@@ -144,16 +182,30 @@ describe('adjudication', () => {
 
   it('does not resign when the engines disagree', async () => {
     const summary = await run({
-      variant: 'brandubh', games: 2, concurrency: 2, seed: 5, out: join(dir, 'disagree'), tc: { depth: 1 }, engines: opinions(500, 500),
-      openings: { random: 2 }, adjudication: { resign: { score: 400, turns: 1 }, maxTurns: 8 },
+      variant: 'brandubh',
+      games: 2,
+      concurrency: 2,
+      seed: 5,
+      out: join(dir, 'disagree'),
+      tc: { depth: 1 },
+      engines: opinions(500, 500),
+      openings: { random: 2 },
+      adjudication: { resign: { score: 400, turns: 1 }, maxTurns: 8 },
     });
     expect(summary.reasons.resign).toBe(0);
   });
 
   it('draws a game that reaches the turn limit', async () => {
     const summary = await run({
-      variant: 'brandubh', games: 2, concurrency: 2, seed: 5, out: join(dir, 'long'), tc: { depth: 1 }, engines: opinions(0, 0),
-      openings: { random: 2 }, adjudication: { maxTurns: 6 },
+      variant: 'brandubh',
+      games: 2,
+      concurrency: 2,
+      seed: 5,
+      out: join(dir, 'long'),
+      tc: { depth: 1 },
+      engines: opinions(0, 0),
+      openings: { random: 2 },
+      adjudication: { maxTurns: 6 },
     });
     expect(summary.reasons['max-turns']).toBe(2);
     expect(summary.turns).toMatchObject({ min: 6, max: 6 });
@@ -165,7 +217,13 @@ describe('faulty engines', () => {
     const out = join(dir, 'faults');
     const modes = ['crash', 'hang', 'illegal', 'garbage'];
     const summary = await run({
-      variant: 'brandubh', games: 2, concurrency: 2, seed: 3, out, format: 'gauntlet', tc: { depth: 1 },
+      variant: 'brandubh',
+      games: 2,
+      concurrency: 2,
+      seed: 3,
+      out,
+      format: 'gauntlet',
+      tc: { depth: 1 },
       timeouts: { readyMs: 1500, pingMs: 300, startMs: 15_000 },
       engines: [
         { name: 'hnefi', cmd: 'node', args: [ENGINE] },
@@ -194,7 +252,13 @@ describe('faulty engines', () => {
     const out = join(dir, 'time');
     // The slow engine answers after 500 ms on a 100 ms clock.
     const summary = await run({
-      variant: 'brandubh', games: 2, concurrency: 1, seed: 4, out, tc: { depth: 1 }, timeMarginMs: 0,
+      variant: 'brandubh',
+      games: 2,
+      concurrency: 1,
+      seed: 4,
+      out,
+      tc: { depth: 1 },
+      timeMarginMs: 0,
       engines: [
         { name: 'slow', cmd: 'node', args: [BROKEN, 'slow'], tc: { seconds: 0.1 } },
         { name: 'fast', cmd: 'node', args: [ENGINE] },
@@ -207,8 +271,24 @@ describe('faulty engines', () => {
   it('stops at start-up with a clear error when an engine cannot run, leaving no process behind', () => {
     const out = join(dir, 'nostart');
     // The process must end by itself: an engine left running would keep it alive until the timeout.
-    const result = spawnSync('node', [ENGINE, 'tournament', '--variant', 'brandubh', '--depth', '1', '--out', out,
-      '--engine', `name=a cmd=node args=${ENGINE}`, '--engine', 'name=ghost cmd=/nonexistent/engine'], { encoding: 'utf8', timeout: 30_000 });
+    const result = spawnSync(
+      'node',
+      [
+        ENGINE,
+        'tournament',
+        '--variant',
+        'brandubh',
+        '--depth',
+        '1',
+        '--out',
+        out,
+        '--engine',
+        `name=a cmd=node args=${ENGINE}`,
+        '--engine',
+        'name=ghost cmd=/nonexistent/engine',
+      ],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
     expect(result.signal).toBeNull();
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("engine 'ghost' (/nonexistent/engine) does not start");

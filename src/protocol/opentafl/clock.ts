@@ -33,7 +33,10 @@ export function parseClock(fields: readonly string[]): Result<OpenTaflClock> {
     const text = fields[i] ?? '0';
     const m = /^(-?\d{1,12})(\*?)$/.exec(text);
     if (!m || (m[2] === '*' && i >= 2)) {
-      return err('bad-clock', `clock ${names[i]} must be a whole number${i < 2 ? ' (ms, * when in overtime)' : ''}, got '${text.slice(0, 20)}'`);
+      return err(
+        'bad-clock',
+        `clock ${names[i]} must be a whole number${i < 2 ? ' (ms, * when in overtime)' : ''}, got '${text.slice(0, 20)}'`,
+      );
     }
     numbers.push(Number(m[1]));
     starred.push(m[2] === '*');

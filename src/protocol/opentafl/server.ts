@@ -16,8 +16,22 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import {
-  ATTACKERS, DEFAULT_VARIANT, END_RUN, END_REASONS, legalTurns, NO_SQUARE, NO_WINNER, opposite, Position, SIDE_NAMES, VARIANTS, err, ok,
-  type Result, type RuleSet, type Side,
+  ATTACKERS,
+  DEFAULT_VARIANT,
+  END_RUN,
+  END_REASONS,
+  legalTurns,
+  NO_SQUARE,
+  NO_WINNER,
+  opposite,
+  Position,
+  SIDE_NAMES,
+  VARIANTS,
+  err,
+  ok,
+  type Result,
+  type RuleSet,
+  type Side,
 } from '../../engine/index.js';
 import { makeTfen, parseRulesString, playMoves } from '../../notation/index.js';
 import { evaluate, MAX_MULTIPV, type GoLimits, type SearchInfo, type SearchOptions } from '../../search/index.js';
@@ -25,9 +39,7 @@ import { SearchEngine } from '../../facade/engine.js';
 import { shorten, type GameHistory } from '../../facade/game.js';
 import type { WriteLine } from '../output.js';
 import { clockLimits, parseClock, type OpenTaflClock } from './clock.js';
-import {
-  makeSimpleStep, parsePositionRecord, parseSideName, sameBoard, withSideToMove,
-} from '../../notation/openTaflMoves.js';
+import { makeSimpleStep, parsePositionRecord, parseSideName, sameBoard, withSideToMove } from '../../notation/openTaflMoves.js';
 
 export interface OpenTaflServerSettings {
   /** The variant played until the host sends `rules` (a variant id, checked by the caller). */
@@ -91,11 +103,15 @@ export class OpenTaflServer {
     this.rules = VARIANTS[settings.variant ?? DEFAULT_VARIANT] ?? VARIANTS[DEFAULT_VARIANT];
     this.pos = Position.start(this.rules);
     this.multiPV = settings.search?.multiPV ?? 1;
-    this.engine = new SearchEngine({
-      onInfo: (info) => this.onInfo(info),
-      onBestMove: (best) => this.onBestMove(best),
-      onError: (message) => this.status(`error: ${message}`),
-    }, settings.search, settings.workerFile);
+    this.engine = new SearchEngine(
+      {
+        onInfo: (info) => this.onInfo(info),
+        onBestMove: (best) => this.onBestMove(best),
+        onError: (message) => this.status(`error: ${message}`),
+      },
+      settings.search,
+      settings.workerFile,
+    );
   }
 
   /** Says hello and reads the input; the process ends on `goodbye` or at the end of the input. */
@@ -132,17 +148,28 @@ export class OpenTaflServer {
     if (this.quitting) return;
     const tokens = line.trim().split(/\s+/);
     switch (tokens[0]) {
-      case 'rules': return this.rulesCommand(line.trim().slice('rules'.length).trim());
-      case 'position': return this.positionCommand(tokens[1]);
-      case 'side': return this.sideCommand(tokens[1]);
-      case 'clock': return this.clockCommand(tokens.slice(1));
-      case 'play': return this.playCommand(tokens[1]);
-      case 'move': return this.moveAccepted(tokens[1]);
-      case 'error': return this.moveRefused(tokens[1]);
-      case 'opponent-move': return this.opponentMove(tokens[1], tokens[2]);
-      case 'analyze': return this.analyzeCommand(tokens[1], tokens[2]);
-      case 'finish': return this.finishCommand();
-      case 'goodbye': return this.quit();
+      case 'rules':
+        return this.rulesCommand(line.trim().slice('rules'.length).trim());
+      case 'position':
+        return this.positionCommand(tokens[1]);
+      case 'side':
+        return this.sideCommand(tokens[1]);
+      case 'clock':
+        return this.clockCommand(tokens.slice(1));
+      case 'play':
+        return this.playCommand(tokens[1]);
+      case 'move':
+        return this.moveAccepted(tokens[1]);
+      case 'error':
+        return this.moveRefused(tokens[1]);
+      case 'opponent-move':
+        return this.opponentMove(tokens[1], tokens[2]);
+      case 'analyze':
+        return this.analyzeCommand(tokens[1], tokens[2]);
+      case 'finish':
+        return this.finishCommand();
+      case 'goodbye':
+        return this.quit();
       default: // `hello`, `start` (older hosts), anything unknown: nothing to do.
     }
   }
@@ -253,7 +280,7 @@ export class OpenTaflServer {
     const record = parsePositionRecord(this.rules, recordText, this.pos.side);
     if (!record.ok) return this.status(`error: move: ${record.error.message}`);
     if (sameBoard(this.pos, record.value)) return;
-    this.status('the board after our move differs from the host\'s record: continuing from the record');
+    this.status("the board after our move differs from the host's record: continuing from the record");
     this.setPosition(record.value);
   }
 
@@ -334,7 +361,9 @@ export class OpenTaflServer {
     const count = wholeNumber(countText);
     const seconds = wholeNumber(secondsText);
     if (count === undefined || count < 1 || seconds === undefined) {
-      return this.status(`error: analyze needs a number of moves (at least 1) and seconds, got '${shorten(`${countText ?? ''} ${secondsText ?? ''}`)}'`);
+      return this.status(
+        `error: analyze needs a number of moves (at least 1) and seconds, got '${shorten(`${countText ?? ''} ${secondsText ?? ''}`)}'`,
+      );
     }
     await this.abandonSearch();
     const all = legalTurns(this.pos);
@@ -403,7 +432,8 @@ export class OpenTaflServer {
     }
     if (entries.length === 0 && best) {
       const steps = best.filter((step) => step !== END_RUN);
-      if (steps.length > 0) entries.push(`${steps.map((step) => makeSimpleStep(root.geo, step)).join('|')} ${evaluate(root).total * toAttackers}`);
+      if (steps.length > 0)
+        entries.push(`${steps.map((step) => makeSimpleStep(root.geo, step)).join('|')} ${evaluate(root).total * toAttackers}`);
     }
     this.write(['analysis', String(entries.length), ...entries].join(' '));
   }
@@ -462,7 +492,10 @@ function echoesOurRun(pos: Position, moves: readonly string[], record: Position 
  */
 export function rulesProblems(text: string): string[] {
   const problems: string[] = [];
-  let tokens = text.trim().split(/\s+/).filter((token) => token !== '');
+  let tokens = text
+    .trim()
+    .split(/\s+/)
+    .filter((token) => token !== '');
   for (let round = 0; round <= tokens.length; round++) {
     const rules = parseRulesString(tokens.join(' '));
     if (rules.ok) break;

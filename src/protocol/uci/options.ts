@@ -57,7 +57,8 @@ export function parseOptionValue(option: UciOption, text: string | undefined): R
     }
     case 'combo': {
       const choice = option.vars.find((v) => v.toLowerCase() === text.toLowerCase());
-      if (choice === undefined) return err('bad-choice', `option '${option.name}' has no choice '${text}' (choices: ${option.vars.join(', ')})`);
+      if (choice === undefined)
+        return err('bad-choice', `option '${option.name}' has no choice '${text}' (choices: ${option.vars.join(', ')})`);
       return ok(choice);
     }
     case 'string':

@@ -5,7 +5,17 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import {
-  DEFAULT_VARIANT, gameOutcome, legalTurns, playTurn, stepFrom, stepTo, END_RUN, VARIANTS, ATTACKERS, type Position, type RuleSet,
+  DEFAULT_VARIANT,
+  gameOutcome,
+  legalTurns,
+  playTurn,
+  stepFrom,
+  stepTo,
+  END_RUN,
+  VARIANTS,
+  ATTACKERS,
+  type Position,
+  type RuleSet,
 } from '../../engine/index.js';
 import { makeTfen, makeTurn, parseRulesString, parseTurn } from '../../notation/index.js';
 import { evaluate, type GoLimits, type SearchInfo, type SearchOptions } from '../../search/index.js';
@@ -33,9 +43,19 @@ export interface UciServerSettings {
 
 /** `go` keywords that take a number, and the limit each sets (the a/d clock names are aliases). */
 const NUMBER_LIMITS: Record<string, 'wtime' | 'btime' | 'winc' | 'binc' | 'movestogo' | 'movetime' | 'depth' | 'nodes' | 'mate'> = {
-  wtime: 'wtime', btime: 'btime', winc: 'winc', binc: 'binc',
-  dtime: 'wtime', atime: 'btime', dinc: 'winc', ainc: 'binc',
-  movestogo: 'movestogo', movetime: 'movetime', depth: 'depth', nodes: 'nodes', mate: 'mate',
+  wtime: 'wtime',
+  btime: 'btime',
+  winc: 'winc',
+  binc: 'binc',
+  dtime: 'wtime',
+  atime: 'btime',
+  dinc: 'winc',
+  ainc: 'binc',
+  movestogo: 'movestogo',
+  movetime: 'movetime',
+  depth: 'depth',
+  nodes: 'nodes',
+  mate: 'mate',
 };
 const CLOCK_LIMITS = new Set(['wtime', 'btime', 'winc', 'binc']);
 const GO_KEYWORDS = new Set([...Object.keys(NUMBER_LIMITS), 'infinite', 'searchmoves', 'ponder', 'perft']);
@@ -65,11 +85,15 @@ export class UciServer {
     this.variant = settings.variant ?? DEFAULT_VARIANT;
     this.rules = VARIANTS[this.variant] ?? VARIANTS[DEFAULT_VARIANT];
     this.game = Game.start(this.rules);
-    this.engine = new SearchEngine({
-      onInfo: (info) => this.writeInfo(info),
-      onBestMove: (best, _game, ponder) => this.writeBestMove(best, ponder),
-      onError: (message) => this.error(message),
-    }, settings.search, settings.workerFile);
+    this.engine = new SearchEngine(
+      {
+        onInfo: (info) => this.writeInfo(info),
+        onBestMove: (best, _game, ponder) => this.writeBestMove(best, ponder),
+        onError: (message) => this.error(message),
+      },
+      settings.search,
+      settings.workerFile,
+    );
   }
 
   /** Greets, then reads the input; the process ends on `quit` or at the end of the input. */
@@ -154,23 +178,40 @@ export class UciServer {
     const tokens = line.trim().split(/\s+/);
     const command = tokens[0];
     switch (command) {
-      case '': return;
-      case 'uci': return this.uci();
-      case 'isready': return this.isReady();
-      case 'setoption': return this.setOption(tokens);
-      case 'ucinewgame': return this.newGame();
-      case 'position': return this.position(tokens);
-      case 'go': return this.go(tokens);
-      case 'stop': return this.stop();
-      case 'ponderhit': return this.ponderHit();
-      case 'quit': return void this.quit();
-      case 'debug': return this.setDebug(tokens);
-      case 'd': return this.display();
-      case 'perft': return this.perft(tokens[1]);
-      case 'bench': return this.bench(tokens[1]);
-      case 'moves': return this.moves();
-      case 'eval': return this.eval();
-      case 'help': return this.help();
+      case '':
+        return;
+      case 'uci':
+        return this.uci();
+      case 'isready':
+        return this.isReady();
+      case 'setoption':
+        return this.setOption(tokens);
+      case 'ucinewgame':
+        return this.newGame();
+      case 'position':
+        return this.position(tokens);
+      case 'go':
+        return this.go(tokens);
+      case 'stop':
+        return this.stop();
+      case 'ponderhit':
+        return this.ponderHit();
+      case 'quit':
+        return void this.quit();
+      case 'debug':
+        return this.setDebug(tokens);
+      case 'd':
+        return this.display();
+      case 'perft':
+        return this.perft(tokens[1]);
+      case 'bench':
+        return this.bench(tokens[1]);
+      case 'moves':
+        return this.moves();
+      case 'eval':
+        return this.eval();
+      case 'help':
+        return this.help();
       default:
         this.write(`info string unknown command: ${shorten(command)}`);
         this.write("info string type 'help' for the commands");
@@ -229,13 +270,19 @@ export class UciServer {
         this.changeRules(rules.value);
         return;
       }
-      case 'Hash': return this.engine.setOptions({ hashMB: v as number });
-      case 'Threads': return this.engine.setOptions({ threads: v as number });
-      case 'MultiPV': return this.engine.setOptions({ multiPV: v as number });
-      case 'Move Overhead': return this.engine.setOptions({ moveOverheadMs: v as number });
-      case 'Skill Level': return this.engine.setOptions({ skillLevel: v as number });
+      case 'Hash':
+        return this.engine.setOptions({ hashMB: v as number });
+      case 'Threads':
+        return this.engine.setOptions({ threads: v as number });
+      case 'MultiPV':
+        return this.engine.setOptions({ multiPV: v as number });
+      case 'Move Overhead':
+        return this.engine.setOptions({ moveOverheadMs: v as number });
+      case 'Skill Level':
+        return this.engine.setOptions({ skillLevel: v as number });
       // Pondering needs nothing set up: `go ponder` works either way. GUIs send it to say they will ponder.
-      case 'Ponder': return;
+      case 'Ponder':
+        return;
     }
   }
 
@@ -302,7 +349,8 @@ export class UciServer {
         const value = Number(text);
         // A GUI may send a negative clock when time is up: treat it as none left.
         if (CLOCK_LIMITS.has(limit)) limits[limit] = Math.max(0, value);
-        else if (value < (limit === 'movetime' ? 0 : 1)) return `'${keyword}' must be at least ${limit === 'movetime' ? 0 : 1}, got ${value}`;
+        else if (value < (limit === 'movetime' ? 0 : 1))
+          return `'${keyword}' must be at least ${limit === 'movetime' ? 0 : 1}, got ${value}`;
         else limits[limit] = value;
       } else if (keyword === 'infinite') {
         limits.infinite = true;
@@ -318,7 +366,10 @@ export class UciServer {
           else ignored.push(`'${shorten(text)}' (${shorten(turn.error.message, 100)})`);
         }
         if (ignored.length > 0) {
-          const searching = turns.length > 0 ? `searching ${turns.map((turn) => makeTurn(this.game.pos, turn)).join(' ')}` : 'no legal move left, searching every move';
+          const searching =
+            turns.length > 0
+              ? `searching ${turns.map((turn) => makeTurn(this.game.pos, turn)).join(' ')}`
+              : 'no legal move left, searching every move';
           this.write(`info string searchmoves: ignored ${shorten(ignored.join(', '), 300)}; ${searching}`);
         }
         if (turns.length > 0) limits.searchmoves = turns;
@@ -342,7 +393,9 @@ export class UciServer {
   private writeBestMove(best: number[] | null, ponder: number[] | null): void {
     const root = this.searchRoot;
     this.note(`search took ${Math.round(performance.now() - this.searchStart)} ms`);
-    this.write(`bestmove ${best && root ? makeTurn(root, best) : '(none)'}${best && root && ponder ? ` ponder ${this.replyText(root, best, ponder)}` : ''}`);
+    this.write(
+      `bestmove ${best && root ? makeTurn(root, best) : '(none)'}${best && root && ponder ? ` ponder ${this.replyText(root, best, ponder)}` : ''}`,
+    );
     this.searchRoot = undefined;
     this.jobDone();
   }
@@ -387,7 +440,9 @@ export class UciServer {
     if (this.busyError('perft')) return;
     const depth = Number(depthText);
     if (depthText === undefined || !/^\d{1,2}$/.test(depthText) || depth < 1 || depth > MAX_PERFT_DEPTH) {
-      return this.error(`perft needs a depth from 1 to ${MAX_PERFT_DEPTH}, got ${depthText === undefined ? 'nothing' : `'${shorten(depthText)}'`}`);
+      return this.error(
+        `perft needs a depth from 1 to ${MAX_PERFT_DEPTH}, got ${depthText === undefined ? 'nothing' : `'${shorten(depthText)}'`}`,
+      );
     }
     const root = this.game.pos.clone();
     const start = performance.now();
@@ -453,6 +508,4 @@ export class UciServer {
     await this.engine.quit();
     this.settings.exit(0);
   }
-
-
 }
