@@ -476,8 +476,9 @@ export class Searcher {
         : side === ATTACKERS
           ? generator.generateThreatAnswers(pos, this.escapeFlag, steps, sp)
           : generateSteps(pos, steps, sp);
-    // No answer to an open line: the king escapes next turn (or the attackers have no turn at all).
-    if (n === 0) return threatened ? -(MATE - turnPly - (side === ATTACKERS ? 1 : 0)) : best;
+    // No answer to an open line: the king escapes at the end of the defenders' next turn, two turn ends
+    // from here (the defenders with no step at all lose now).
+    if (n === 0) return threatened ? -(MATE - turnPly - (side === ATTACKERS ? 2 : 0)) : best;
     const end = sp + n;
     this.stackBase[ply + 1] = end;
     const picker = this.pickers[ply];

@@ -66,6 +66,16 @@ describe('Searcher', () => {
     expect(last(infos).score).toEqual({ kind: 'mate', value: 1 });
   });
 
+  it('counts a double escape threat as a win in two turns, already at depth 1', () => {
+    // d4g4 opens lines to g1 and g7: the attackers block one, the king takes the other corner.
+    const pos = load('brandubh', '3t3/7/7/1t1K3/7/7/7 d -');
+    for (const depth of [1, 2, 3]) {
+      const { best, infos } = run(pos, depth);
+      expect(best).toBe('d4g4');
+      expect(last(infos).score).toEqual({ kind: 'mate', value: 2 });
+    }
+  });
+
   it('sees a lost position as mate -1 when two escape lines cannot both be blocked', () => {
     const pos = place('copenhagen', 'a', { c11: 'K', e5: 't', d1: 'T' });
     const { infos } = run(pos, 3);
