@@ -3,7 +3,6 @@
 // best turn and the counts. It knows no protocol, so the UCI server and the OpenTafl adapter both sit
 // on it. The worker never writes stdout; one job (a search, perft or bench) runs at a time.
 
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { hasLegalTurn, legalTurns } from '../engine/index.js';
@@ -74,12 +73,8 @@ function defined(options: Partial<SearchOptions>): Partial<SearchOptions> {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
 }
 
-/** The bundled worker sits next to the bundled CLI (dist/); from sources, use the built one. */
-function defaultWorkerFile(): string {
-  const beside = fileURLToPath(new URL('./search-worker.js', import.meta.url));
-  if (existsSync(beside)) return beside;
-  return fileURLToPath(new URL('../../dist/search-worker.js', import.meta.url));
-}
+/** The bundled worker sits next to the bundle that starts it (scripts/build.mjs); code run from sources passes its own. */
+const defaultWorkerFile = (): string => fileURLToPath(new URL('./search-worker.js', import.meta.url));
 
 export class SearchEngine {
   private worker!: Worker;

@@ -3,11 +3,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { legalTurns, Position, VARIANTS } from '../../src/engine/index.js';
 import { makeTurn } from '../../src/notation/index.js';
 import { SearchEngine } from '../../src/facade/engine.js';
 import { Game } from '../../src/facade/game.js';
+
+/** The search worker as built into dist/ (npm test builds first). */
+const BUILT_WORKER = fileURLToPath(new URL('../../dist/search-worker.js', import.meta.url));
 
 function recorder() {
   const events: string[] = [];
@@ -30,7 +34,7 @@ function recorder() {
 describe('engine facade', () => {
   it('searches in the worker, refuses a second go, stops, answers isReady, quits', async () => {
     const log = recorder();
-    const engine = new SearchEngine(log.callbacks, { hashMB: 1 });
+    const engine = new SearchEngine(log.callbacks, { hashMB: 1 }, BUILT_WORKER);
     const game = Game.start(VARIANTS.brandubh);
     const best = log.nextBest();
     expect(engine.go(game.record(), { infinite: true })).toBe(true);

@@ -3,8 +3,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { playInTerminal } from '../../src/terminal/terminalGame.js';
+
+const BUILT_WORKER = fileURLToPath(new URL('../../dist/search-worker.js', import.meta.url));
 
 async function play(answers: string[], settings: Parameters<typeof playInTerminal>[1]): Promise<string[]> {
   const said: string[] = [];
@@ -17,7 +20,7 @@ async function play(answers: string[], settings: Parameters<typeof playInTermina
       },
       say: (line) => said.push(line),
     },
-    settings,
+    { workerFile: BUILT_WORKER, ...settings },
   );
   return said;
 }
