@@ -19,6 +19,7 @@ export {
   alternativeStarts,
   replayMoves,
   replayRecord,
+  replayFromStarts,
   type RecordedGame,
   type Replay,
 } from './records.js';

@@ -50,7 +50,7 @@ export function parseGameRecord(line: string): Result<RecordedGame> {
 }
 
 /** The recorded winner as a side, null for a draw, undefined when the record gives none. */
-export function recordedWinner(record: RecordedGame): Side | null | undefined {
+export function recordedWinner(record: { winner?: unknown }): Side | null | undefined {
   if (record.winner === 'Black') return ATTACKERS;
   if (record.winner === 'White') return DEFENDERS;
   if (record.winner === 'Draw') return null;
@@ -239,12 +239,19 @@ function orderContinuations(pos: Position, written: RecordStep, firstCaptured: n
  * used; returns the replay that got furthest.
  */
 export function replayRecord(rules: RuleSet, record: RecordedGame): Replay {
-  const moves = recordMoves(record);
-  let best: Replay | undefined;
-  for (const variant of [rules, ...alternativeStarts(rules)]) {
-    const replay = replayMoves(Position.start(variant), moves);
-    if (best === undefined || replay.replayed > best.replayed) best = replay;
+  return replayFromStarts(rules, recordMoves(record)).replay;
+}
+
+/**
+ * Replays recorded moves from the variant's start and from the site's other start positions, and
+ * keeps the start from which they replay furthest: the game's start.
+ */
+export function replayFromStarts(rules: RuleSet, moves: readonly string[]): { startRules: RuleSet; replay: Replay } {
+  let best: { startRules: RuleSet; replay: Replay } | undefined;
+  for (const startRules of [rules, ...alternativeStarts(rules)]) {
+    const replay = replayMoves(Position.start(startRules), moves);
+    if (best === undefined || replay.replayed > best.replay.replayed) best = { startRules, replay };
     if (replay.complete) break;
   }
-  return best as Replay;
+  return best as { startRules: RuleSet; replay: Replay };
 }

@@ -5,8 +5,21 @@
 
 import { readFileSync } from 'node:fs';
 import { fileError } from './outFolder.js';
-import { err, gameOutcome, legalTurns, makeRandom, ok, playTurn, Position, type Result, type RuleSet } from '../engine/index.js';
-import { alternativeStarts, makeTfen, makeTurn, parseTfen, playMoves, replayMoves, type Replay } from '../notation/index.js';
+import {
+  ATTACKERS,
+  DEFENDERS,
+  err,
+  gameOutcome,
+  legalTurns,
+  makeRandom,
+  ok,
+  playTurn,
+  Position,
+  type Result,
+  type RuleSet,
+  type Side,
+} from '../engine/index.js';
+import { makeTfen, makeTurn, parseTfen, playMoves, recordedWinner, replayFromStarts } from '../notation/index.js';
 import type { OpeningsConfig, OpeningWinner } from './config.js';
 
 export interface Opening {
@@ -126,7 +139,7 @@ function lineFileOpenings(rules: RuleSet, text: string, file: string): Result<Op
 }
 
 /** The record's `winner` (aagenielsen.dk records: `Black` is the attackers, `White` the defenders). */
-const RECORDED_WINNER: Record<OpeningWinner, string> = { attackers: 'Black', defenders: 'White', draw: 'Draw' };
+const WINNER_SIDE: Record<OpeningWinner, Side | null> = { attackers: ATTACKERS, defenders: DEFENDERS, draw: null };
 
 /**
  * Recorded games, one JSON object per line with `moves` (and `variant`, `id`, `winner` if known): the
@@ -155,7 +168,7 @@ function gamesFileOpenings(
     if (typeof record !== 'object' || record === null) continue;
     const game = record as { id?: unknown; variant?: unknown; moves?: unknown; winner?: unknown };
     if (game.variant !== undefined && game.variant !== variant) continue;
-    if (winner !== undefined && game.winner !== RECORDED_WINNER[winner]) continue;
+    if (winner !== undefined && recordedWinner(game) !== WINNER_SIDE[winner]) continue;
     if (!Array.isArray(game.moves) || game.moves.length < plies || !game.moves.every((m) => typeof m === 'string')) continue;
     const id = typeof game.id === 'string' ? game.id : `${file}:${i + 1}`;
     const checked = recordOpening(rules, id, game.moves as string[], plies);
@@ -176,23 +189,17 @@ function gamesFileOpenings(
  * are played as they are.
  */
 function recordOpening(rules: RuleSet, id: string, moves: string[], plies: number): Result<Opening> {
-  const starts = [rules, ...alternativeStarts(rules)];
-  let best: { startRules: RuleSet; start: Position; replay: Replay } | undefined;
-  for (const startRules of starts) {
-    const start = Position.start(startRules);
-    const replay = replayMoves(start, moves);
-    if (best === undefined || replay.replayed > best.replay.replayed) best = { startRules, start, replay };
-    if (replay.complete) break;
-  }
-  if (best === undefined || best.replay.turns.length < plies) return normalize(rules, { id, moves: moves.slice(0, plies) });
-  const pos = best.start.clone();
+  const { startRules, replay } = replayFromStarts(rules, moves);
+  if (replay.turns.length < plies) return normalize(rules, { id, moves: moves.slice(0, plies) });
+  const start = Position.start(startRules);
+  const pos = start.clone();
   const turns: string[] = [];
-  for (const turn of best.replay.turns.slice(0, plies)) {
+  for (const turn of replay.turns.slice(0, plies)) {
     turns.push(makeTurn(pos, turn));
     playTurn(pos, turn);
   }
   const opening: Opening = { id, moves: turns };
-  if (best.startRules !== rules) opening.tfen = makeTfen(best.start);
+  if (startRules !== rules) opening.tfen = makeTfen(start);
   return normalize(rules, opening);
 }
 
