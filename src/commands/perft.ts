@@ -3,7 +3,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { Perft, VARIANTS } from '../engine/index.js';
 import { Game } from '../facade/game.js';
-import { perftByTurnText, perSecond } from '../protocol/perftReport.js';
+import { perftByTurnText, perftTotalLines } from '../protocol/perftReport.js';
 import { numberText, variantFlag, wholeNumberIn } from './options.js';
 
 interface PerftArgs {
@@ -52,8 +52,7 @@ export const perftCommand: CommandModule<object, PerftArgs> = {
       total = new Perft(game.pos, { full: args.full }).count(args.depth);
     }
     const ms = performance.now() - start;
-    console.log(`Nodes searched: ${total}`);
-    console.log(`Time: ${Math.round(ms)} ms, ${perSecond(total, ms)} leaves/s`);
+    for (const line of perftTotalLines(total, ms)) console.log(line);
   },
 };
 

@@ -24,7 +24,7 @@ import { SearchEngine, type BenchResult, type JobKind } from '../../facade/engin
 import { Game, shorten } from '../../facade/game.js';
 import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION } from '../identity.js';
 import type { WriteLine } from '../output.js';
-import { perSecond } from '../perftReport.js';
+import { perftTotalLines } from '../perftReport.js';
 import { makeTurnList } from '../turnText.js';
 import { UCI_HELP } from './help.js';
 import { findOption, makeOptionLine, parseOptionValue, UCI_OPTIONS } from './options.js';
@@ -458,8 +458,7 @@ export class UciServer {
         const ms = performance.now() - start;
         this.write('');
         if (stopped) this.write(`info string perft stopped after ${counted} of ${turns} turns`);
-        this.write(`Nodes searched: ${total}`);
-        this.write(`Time: ${Math.round(ms)} ms, ${perSecond(total, ms)} nodes/s`);
+        for (const line of perftTotalLines(total, ms)) this.write(line);
         this.jobDone();
       },
     });
