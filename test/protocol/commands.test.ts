@@ -102,7 +102,7 @@ describe('engine commands', () => {
       expect(turns).toHaveLength(116);
       expect(turns.reduce((sum, l) => sum + Number(l.split(': ')[1]), 0)).toBe(6792);
       expect(lines).toContain('Nodes searched: 6792');
-      expect(lines.some((l) => /^Time: \d+ ms, \d+ nodes\/s$/.test(l))).toBe(true);
+      expect(lines.some((l) => /^Time: \d+ ms, \d+ leaves\/s$/.test(l))).toBe(true);
     }
   });
 
