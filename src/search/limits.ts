@@ -24,12 +24,15 @@ export class SearchLimits {
   private nextCheck = CHECK_INTERVAL;
   private previousBestStep = -1;
   private previousBestScore = 0;
+  /** Called at each check of a search that reports progress (an analysis: infinite or pondering). */
+  private onCheck: (() => void) | undefined;
 
   /** `nodeCounter`: a helper thread publishes its node count there at each check. */
   constructor(private readonly nodeCounter?: Int32Array) {}
 
-  start(limits: GoLimits, side: Side, moveOverheadMs: number, stop: Int32Array): void {
+  start(limits: GoLimits, side: Side, moveOverheadMs: number, stop: Int32Array, onCheck?: () => void): void {
     this.limits = limits;
+    this.onCheck = onCheck;
     this.stop = stop;
     this.startTime = limits.startTime !== undefined ? limits.startTime - performance.timeOrigin : performance.now();
     this.clockStart = this.startTime;
@@ -53,6 +56,7 @@ export class SearchLimits {
     this.nextCheck = nodes + CHECK_INTERVAL;
     if (this.nodeCounter) Atomics.store(this.nodeCounter, 0, nodes);
     if (this.stop[0] !== 0) return true;
+    this.onCheck?.();
     if (this.stillPondering()) return false;
     return this.clock() >= this.budget.maximum || (this.nodeLimitActive && nodes >= this.nodeLimit);
   }

@@ -11,6 +11,8 @@ export const HISTORY_MAX = 1 << 24;
 export const QUIET_UNSCORED = -(1 << 30);
 /** Nodes between two looks at the clock and the stop flag. */
 export const CHECK_INTERVAL = 1024;
+/** An analysis repeats its lines with fresh counts this often (ms): five times a second. */
+export const PROGRESS_INTERVAL_MS = 200;
 /**
  * Quiescence plies in which threats are answered without a stand-pat: an open escape line (the
  * attackers block or capture) and a king the next attacker step could take (the defenders try all).

@@ -33,6 +33,7 @@ import {
   MAX_EXTENSIONS,
   MAX_PLY,
   NO_STEP,
+  PROGRESS_INTERVAL_MS,
   SKILL_CANDIDATES,
   STEP_STACK,
   THREAT_PLIES,
@@ -73,6 +74,9 @@ export class Searcher {
   private nodes = 0;
   private selDepth = 0;
   private aborted = false;
+  /** The lines of the last completed iteration, by MultiPV index, and when they were last repeated. */
+  private reported: SearchInfo[] = [];
+  private lastProgress = 0;
 
   constructor(options: Partial<SearchOptions> = {}, threading: Threading = {}) {
     this.options = { ...DEFAULT_OPTIONS, ...options };
@@ -153,7 +157,12 @@ export class Searcher {
   ): { best: number[] | null } {
     const pos = position.clone();
     this.pos = pos;
-    this.limits.start(limits, pos.side, this.options.moveOverheadMs, stop);
+    // An analysis (infinite or pondering) repeats its last lines with fresh counts between iterations,
+    // so that a GUI's display keeps moving while a deep iteration runs.
+    this.reported = [];
+    this.lastProgress = 0;
+    const analysing = depthOffset === 0 && (limits.infinite === true || limits.ponder === true);
+    this.limits.start(limits, pos.side, this.options.moveOverheadMs, stop, analysing ? () => this.reportProgress(onInfo) : undefined);
     this.nodes = 0;
     this.aborted = false;
     if (!this.evaluator || this.evaluator.rules !== pos.rules) {
@@ -201,7 +210,10 @@ export class Searcher {
       }
       sortFrom(rootMoves, 0);
       bestPV = rootMoves[0].pv;
-      for (let k = 0; k < reportedPVs; k++) onInfo(this.info(depth, k, rootMoves[k], undefined));
+      for (let k = 0; k < reportedPVs; k++) {
+        this.reported[k] = this.info(depth, k, rootMoves[k], undefined);
+        onInfo(this.reported[k]);
+      }
       if (this.limits.iterationEnds(depth, rootMoves[0].step, rootMoves[0].score, this.nodes)) break;
     }
     if (weakened) bestPV = pickWeakened(rootMoves, multiPV, skill);
@@ -511,6 +523,17 @@ export class Searcher {
   /** The evaluation of the current position (not cached: lookups by hash cost more than they save). */
   private staticEval(): number {
     return this.evaluator!.evaluate(this.pos);
+  }
+
+  /** The last completed iteration's lines again, with the node count, speed and time of now. */
+  private reportProgress(onInfo: (info: SearchInfo) => void): void {
+    const timeMs = Math.round(this.limits.elapsed());
+    if (this.reported.length === 0 || timeMs - this.lastProgress < PROGRESS_INTERVAL_MS) return;
+    this.lastProgress = timeMs;
+    const nodes = this.nodes + (this.helpers?.nodes() ?? 0);
+    const nps = timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0;
+    const hashfull = this.tt.hashfull();
+    for (const line of this.reported) onInfo({ ...line, nodes, nps, hashfull, timeMs });
   }
 
   private info(depth: number, pvIndex: number, rm: RootMove, bound: 'lower' | 'upper' | undefined): SearchInfo {
