@@ -13,6 +13,7 @@ import { jobId, makeGameJob, tournamentId } from '../../src/queue/job.js';
 import { makeConfig } from '../../src/tournament/config.js';
 import { makePairings, makeSchedule } from '../../src/tournament/runner.js';
 import { RedisServer } from '../support/redisServer.js';
+import { readResults } from '../support/tournamentFiles.js';
 
 const HNEFI = resolve('dist/hnefi.js');
 const BROKEN = resolve('test/fixtures/brokenEngine.mjs');
@@ -102,12 +103,6 @@ const worker = (queue: string, name: string, engines: string, extra: string[] = 
 const coordinator = (queue: string, config: string, extra: string[] = [], url = redis.url): Run =>
   hnefi(['tournament', '--config', config, '--queue', url, '--queue-name', queue, ...extra]);
 
-const readJsonl = (file: string): GameResult[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as GameResult);
-
 async function stop(...runs: Run[]): Promise<void> {
   for (const run of runs) run.child.kill('SIGTERM');
   await Promise.all(runs.map((run) => run.exit));
@@ -128,8 +123,8 @@ describe('a queued tournament', { timeout: 120_000 }, () => {
     const localConfig = tournamentConfig('same-local');
     const localRun = hnefi(['tournament', '--config', localConfig]);
     expect(await localRun.exit, localRun.output()).toBe(0);
-    const queued = readJsonl(join(dir, 'same', 'results.jsonl')).sort((x, y) => x.id.localeCompare(y.id));
-    const local = readJsonl(join(dir, 'same-local', 'results.jsonl')).sort((x, y) => x.id.localeCompare(y.id));
+    const queued = readResults(join(dir, 'same', 'results.jsonl')).sort((x, y) => x.id.localeCompare(y.id));
+    const local = readResults(join(dir, 'same-local', 'results.jsonl')).sort((x, y) => x.id.localeCompare(y.id));
     const comparable = (r: GameResult): object => ({ ...r, durationMs: 0, date: '', worker: undefined });
     expect(queued.map(comparable)).toEqual(local.map(comparable));
     for (const r of queued) expect(['w1', 'w2']).toContain(r.worker);
@@ -156,7 +151,7 @@ describe('a queued tournament', { timeout: 120_000 }, () => {
     const run = coordinator(queue, config);
     expect(await run.exit, run.output()).toBe(0);
     await stop(w);
-    const records = readJsonl(join(dir, 'faults', 'results.jsonl'));
+    const records = readResults(join(dir, 'faults', 'results.jsonl'));
     expect(records).toHaveLength(2);
     for (const r of records) {
       expect(r.reason).toBe('crash');
@@ -175,7 +170,7 @@ describe('a queued tournament', { timeout: 120_000 }, () => {
     const run = coordinator(queue, config);
     expect(await run.exit, run.output()).toBe(0);
     expect(run.output()).toMatch(/H1/);
-    const played = readJsonl(join(dir, 'sprt', 'results.jsonl')).length;
+    const played = readResults(join(dir, 'sprt', 'results.jsonl')).length;
     expect(played).toBeLessThan(100);
     const q = new Queue(queue, { connection: { url: redis.url } });
     const counts = await q.getJobCounts('waiting', 'prioritized', 'delayed');
@@ -200,7 +195,7 @@ describe('faults', { timeout: 120_000 }, () => {
     w1.child.kill('SIGKILL');
     expect(await run.exit, run.output()).toBe(0);
     await stop(w2);
-    const records = readJsonl(join(dir, 'killed', 'results.jsonl'));
+    const records = readResults(join(dir, 'killed', 'results.jsonl'));
     expect(records.map((r) => r.id).sort()).toEqual(['p1-r1-g1', 'p1-r1-g2']);
     expect(records.every((r) => r.worker === 'w2')).toBe(true);
     expect(w2.output()).toMatch(/game p1-r1-g1 started/);
@@ -221,7 +216,7 @@ describe('faults', { timeout: 120_000 }, () => {
     await w2.waitFor(/game p1-r1-g1 started/, 20_000);
     expect(await run.exit, run.output()).toBe(0);
     await stop(w2);
-    expect(readJsonl(join(dir, 'given-back', 'results.jsonl')).map((r) => r.worker)).toEqual(['w2', 'w2']);
+    expect(readResults(join(dir, 'given-back', 'results.jsonl')).map((r) => r.worker)).toEqual(['w2', 'w2']);
   });
 
   it('a coordinator killed and started again resumes without replaying finished games', async () => {
@@ -238,7 +233,7 @@ describe('faults', { timeout: 120_000 }, () => {
     expect(await second.exit, second.output()).toBe(0);
     await stop(w);
     expect(readFileSync(results, 'utf8').startsWith(before)).toBe(true);
-    const ids = readJsonl(results).map((r) => r.id);
+    const ids = readResults(results).map((r) => r.id);
     expect(new Set(ids).size).toBe(4);
     expect(ids).toHaveLength(4);
     // Each game was played once: results that came while no coordinator ran waited in Redis.
@@ -257,7 +252,7 @@ describe('faults', { timeout: 120_000 }, () => {
       expect(await run.exit, run.output()).toBe(0);
       expect(run.output()).toMatch(/lost Redis/);
       await stop(w);
-      const ids = readJsonl(join(dir, 'redis-restart', 'results.jsonl')).map((r) => r.id);
+      const ids = readResults(join(dir, 'redis-restart', 'results.jsonl')).map((r) => r.id);
       expect(ids).toHaveLength(4);
       expect(new Set(ids).size).toBe(4);
     } finally {

@@ -1,20 +1,11 @@
 // The running report (--report-every), the pentanomial line when every pair scored the same, and the
 // warning when two engines played each opening's two games move for move alike. A real CLI run.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ENGINE, BROKEN, temporaryFolder } from '../support/tournamentFiles.js';
 
-const ENGINE = resolve('dist/hnefi.js');
-const BROKEN = resolve('test/fixtures/brokenEngine.mjs');
-let dir: string;
-
-beforeAll(() => {
-  if (!existsSync(ENGINE)) execFileSync('npm', ['run', 'build', '--silent']);
-  dir = mkdtempSync(join(tmpdir(), 'hnefi-report-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const folder = temporaryFolder('hnefi-report-');
 
 describe('the running report', () => {
   it('prints score, Elo and LLR every N games, says when every pair scored the same, and warns of identical games', () => {
@@ -33,7 +24,7 @@ describe('the running report', () => {
         '--concurrency',
         '1',
         '--out',
-        join(dir, 'same'),
+        join(folder(), 'same'),
         '--sprt',
         'elo0=0 elo1=5',
         '--report-every',
@@ -59,7 +50,7 @@ describe('the running report', () => {
   });
 
   it('rejects a report interval that is not a number of games', () => {
-    const cli = spawnSync('node', [ENGINE, 'tournament', '--report-every', 'often', '--out', join(dir, 'x')], { encoding: 'utf8' });
+    const cli = spawnSync('node', [ENGINE, 'tournament', '--report-every', 'often', '--out', join(folder(), 'x')], { encoding: 'utf8' });
     expect(cli.status).toBe(1);
     expect(cli.stderr.trim()).toBe("hnefi tournament: --report-every: 'often' is not a number of games (0: never)");
   });

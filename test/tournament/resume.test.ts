@@ -1,29 +1,16 @@
 // Resuming from results.jsonl as users and interruptions leave it: lines that are not results,
 // duplicated lines, a tournament extended and then run with its old length, and --stats from the
 // folder alone. Real runs of the CLI and of the runner.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../src/tournament/config.js';
 import { Tournament } from '../../src/tournament/runner.js';
 import type { GameResult, TournamentSummary } from '../../src/tournament/summary.js';
+import { ENGINE, BROKEN, temporaryFolder, readLines } from '../support/tournamentFiles.js';
 
-const ENGINE = resolve('dist/hnefi.js');
-const BROKEN = resolve('test/fixtures/brokenEngine.mjs');
-let dir: string;
-
-beforeAll(() => {
-  if (!existsSync(ENGINE)) execFileSync('npm', ['run', 'build', '--silent']);
-  dir = mkdtempSync(join(tmpdir(), 'hnefi-resume-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const readLines = (file: string): string[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '');
+const folder = temporaryFolder('hnefi-resume-');
 const quick = (out: string, games: number) => ({
   variant: 'brandubh',
   games,
@@ -49,7 +36,7 @@ async function run(json: object, notices: string[] = []): Promise<TournamentSumm
 
 describe.concurrent('resuming', () => {
   it('keeps the first result of each game and reports every line it cannot use', async () => {
-    const out = join(dir, 'dirty');
+    const out = join(folder(), 'dirty');
     await run(quick(out, 4));
     const file = join(out, 'results.jsonl');
     const lines = readLines(file);
@@ -75,7 +62,7 @@ describe.concurrent('resuming', () => {
   }, 30_000);
 
   it('counts what results.jsonl holds after an extension, and --stats needs only the folder', async () => {
-    const out = join(dir, 'extended');
+    const out = join(folder(), 'extended');
     await run(quick(out, 2));
     await run(quick(out, 4));
     // The old, shorter command again: the four games stay counted.
@@ -88,13 +75,13 @@ describe.concurrent('resuming', () => {
     const stats = spawnSync('node', [ENGINE, 'tournament', '--stats', '--out', out], { encoding: 'utf8' });
     expect(stats.stderr).toBe('');
     expect(stats.stdout).toContain('Games: 4 of 4 (brandubh)');
-    const none = spawnSync('node', [ENGINE, 'tournament', '--stats', '--out', join(dir, 'nothing')], { encoding: 'utf8' });
+    const none = spawnSync('node', [ENGINE, 'tournament', '--stats', '--out', join(folder(), 'nothing')], { encoding: 'utf8' });
     expect(none.status).toBe(1);
     expect(none.stderr).toContain('holds no tournament');
   }, 30_000);
 
   it('reports an interrupted last line, plays that game again, and writes a clean file', async () => {
-    const out = join(dir, 'cut');
+    const out = join(folder(), 'cut');
     await run(quick(out, 2));
     const file = join(out, 'results.jsonl');
     const lines = readLines(file);

@@ -1,30 +1,15 @@
 // The runner against what users and broken engines do to it: engines that never answer, options an
 // engine rejects, out folders that cannot be written or are in use, a first run that fails, lost
 // configurations. Real engine processes and a real file system throughout.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../src/tournament/config.js';
 import { Tournament, type ProgressEvent } from '../../src/tournament/runner.js';
-import type { GameResult } from '../../src/tournament/summary.js';
+import { ENGINE, BROKEN, temporaryFolder, readResults } from '../support/tournamentFiles.js';
 
-const ENGINE = resolve('dist/hnefi.js');
-const BROKEN = resolve('test/fixtures/brokenEngine.mjs');
-let dir: string;
-
-beforeAll(() => {
-  if (!existsSync(ENGINE)) execFileSync('npm', ['run', 'build', '--silent']);
-  dir = mkdtempSync(join(tmpdir(), 'hnefi-runner-safety-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const readJsonl = (file: string): GameResult[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as GameResult);
+const folder = temporaryFolder('hnefi-runner-safety-');
 
 /** Two quick engines: the attackers' side plays an illegal move at once, so every game takes one search. */
 const quick = (out: string, extra: object = {}) => ({
@@ -51,7 +36,7 @@ async function start(json: object, onProgress?: (event: ProgressEvent) => void, 
 
 describe.concurrent('engines that misbehave', () => {
   it('an engine that answers isready but never bestmove loses on time under a depth limit', async () => {
-    const out = join(dir, 'silent');
+    const out = join(folder(), 'silent');
     const result = await start({
       ...quick(out),
       timeouts: { moveMs: 1000, readyMs: 5000, pingMs: 200, startMs: 15_000 },
@@ -61,7 +46,7 @@ describe.concurrent('engines that misbehave', () => {
       ],
     });
     if (!result.ok) throw new Error(result.error.message);
-    const records = readJsonl(join(out, 'results.jsonl'));
+    const records = readResults(join(out, 'results.jsonl'));
     expect(records).toHaveLength(2);
     const silentLost = records.find((r) => r.attackers === 'silent')!;
     expect(silentLost).toMatchObject({ reason: 'time', result: 'defenders' });
@@ -69,7 +54,7 @@ describe.concurrent('engines that misbehave', () => {
   }, 30_000);
 
   it('stops before any game, naming engine and option, when an engine rejects an option', async () => {
-    const out = join(dir, 'options');
+    const out = join(folder(), 'options');
     const result = await start({
       ...quick(out),
       engines: [
@@ -88,7 +73,7 @@ describe.concurrent('engines that misbehave', () => {
 
   it("keeps the tournament's variant: an engine's options cannot set another", () => {
     const config = makeConfig(
-      quick(join(dir, 'variant'), {
+      quick(join(folder(), 'variant'), {
         engines: [
           { name: 'a', cmd: 'node', args: [ENGINE], options: { UCI_Variant: 'tablut' } },
           { name: 'b', cmd: 'node', args: [ENGINE] },
@@ -100,8 +85,8 @@ describe.concurrent('engines that misbehave', () => {
   });
 
   it("records a failed restart with the opening's turns and moves, like any other result", async () => {
-    const out = join(dir, 'restart');
-    const pidFile = join(dir, 'restart-pids');
+    const out = join(folder(), 'restart');
+    const pidFile = join(folder(), 'restart-pids');
     const result = await start({
       ...quick(out, { games: 4 }),
       openings: { random: 3 },
@@ -111,7 +96,7 @@ describe.concurrent('engines that misbehave', () => {
       ],
     });
     if (!result.ok) throw new Error(result.error.message);
-    const records = readJsonl(join(out, 'results.jsonl'));
+    const records = readResults(join(out, 'results.jsonl'));
     const failed = records.find((r) => r.detail?.includes('restart failed'));
     expect(failed).toBeDefined();
     expect(failed!.turns).toBe(3);
@@ -123,12 +108,12 @@ describe.concurrent('engines that misbehave', () => {
 
 describe.concurrent('the out folder', () => {
   it('gets a one-line error before any game when it cannot be used', async () => {
-    const file = join(dir, 'a-file');
+    const file = join(folder(), 'a-file');
     writeFileSync(file, 'x');
     const asFile = await start(quick(file));
     expect(!asFile.ok && asFile.error.message).toBe(`out folder '${file}' is a file, not a folder`);
 
-    const out = join(dir, 'results-folder');
+    const out = join(folder(), 'results-folder');
     mkdirSync(join(out, 'results.jsonl'), { recursive: true });
     const resultsFolder = await start(quick(out));
     expect(!resultsFolder.ok && resultsFolder.error.message).toContain(`'${join(out, 'results.jsonl')}' is a folder`);
@@ -145,7 +130,7 @@ describe.concurrent('the out folder', () => {
   );
 
   it('stops cleanly on a write failure mid-run, keeping every finished game', async () => {
-    const out = join(dir, 'midrun');
+    const out = join(folder(), 'midrun');
     let broken = false;
     const result = await start(quick(out, { games: 6 }), (event) => {
       // After the first game the records folder becomes a file: the next record cannot be written.
@@ -159,16 +144,16 @@ describe.concurrent('the out folder', () => {
     if (result.ok) return;
     expect(result.error.message).toMatch(/^cannot write '.*games.p1-r1-g2\.otg': .*; stopped after 2 finished games, all kept in /);
     expect(result.error.message.split('\n')).toHaveLength(1);
-    expect(readJsonl(join(out, 'results.jsonl')).map((r) => r.id)).toEqual(['p1-r1-g1', 'p1-r1-g2']);
+    expect(readResults(join(out, 'results.jsonl')).map((r) => r.id)).toEqual(['p1-r1-g1', 'p1-r1-g2']);
     // The lock is released: fixed, the run resumes.
     rmSync(join(out, 'games'));
     const resumed = await start(quick(out, { games: 6 }));
     if (!resumed.ok) throw new Error(resumed.error.message);
-    expect(readJsonl(join(out, 'results.jsonl'))).toHaveLength(6);
+    expect(readResults(join(out, 'results.jsonl'))).toHaveLength(6);
   }, 30_000);
 
   it('is locked while a runner lives, and taken over when it is dead', async () => {
-    const out = join(dir, 'locked');
+    const out = join(folder(), 'locked');
     mkdirSync(out);
     const holder = spawn('node', ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     try {
@@ -182,22 +167,22 @@ describe.concurrent('the out folder', () => {
     await new Promise((r) => holder.once('exit', r));
     const taken = await start(quick(out));
     if (!taken.ok) throw new Error(taken.error.message);
-    expect(readJsonl(join(out, 'results.jsonl'))).toHaveLength(2);
+    expect(readResults(join(out, 'results.jsonl'))).toHaveLength(2);
     expect(existsSync(join(out, 'runner.lock'))).toBe(false);
   }, 30_000);
 
   it('refuses a second runner on the same folder while the first plays', async () => {
-    const out = join(dir, 'two');
+    const out = join(folder(), 'two');
     const first = start(quick(out, { games: 4 }));
     const second = await start(quick(out, { games: 4 }));
     expect(!second.ok && second.error.message).toContain(`(pid ${process.pid}`);
     const done = await first;
     expect(done.ok).toBe(true);
-    expect(readJsonl(join(out, 'results.jsonl'))).toHaveLength(4);
+    expect(readResults(join(out, 'results.jsonl'))).toHaveLength(4);
   }, 30_000);
 
   it('is not claimed by a tournament that fails before its first game; the corrected command runs', () => {
-    const out = join(dir, 'typo');
+    const out = join(folder(), 'typo');
     const cli = (cmd: string) =>
       spawnSync(
         'node',
@@ -229,7 +214,7 @@ describe.concurrent('the out folder', () => {
   }, 30_000);
 
   it('refuses results whose tournament.json is gone', async () => {
-    const out = join(dir, 'lost');
+    const out = join(folder(), 'lost');
     const first = await start(quick(out));
     expect(first.ok).toBe(true);
     unlinkSync(join(out, 'tournament.json'));
@@ -239,15 +224,15 @@ describe.concurrent('the out folder', () => {
 
   it("names a missing working folder as the engine's cwd, not its command", async () => {
     const result = await start(
-      quick(join(dir, 'cwd'), {
+      quick(join(folder(), 'cwd'), {
         engines: [
           { name: 'a', cmd: 'node', args: [BROKEN, 'illegal'] },
-          { name: 'b', cmd: 'node', args: [BROKEN, 'illegal'], cwd: join(dir, 'nowhere') },
+          { name: 'b', cmd: 'node', args: [BROKEN, 'illegal'], cwd: join(folder(), 'nowhere') },
         ],
       }),
     );
     expect(!result.ok && result.error.message).toContain(
-      `engines[1].cwd: engine 'b' has working folder '${join(dir, 'nowhere')}', which does not exist`,
+      `engines[1].cwd: engine 'b' has working folder '${join(folder(), 'nowhere')}', which does not exist`,
     );
   });
 });

@@ -1,31 +1,17 @@
 // Real tournaments between engine processes (the built engine, dist/hnefi.js, at depth 1 on brandubh,
 // and deliberately broken engines): records, statistics, resumption, faults.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gameOutcome, getVariant, Position } from '../../src/engine/index.js';
 import { playMoves } from '../../src/notation/index.js';
 import { makeConfig } from '../../src/tournament/config.js';
 import { Tournament } from '../../src/tournament/runner.js';
 import type { GameResult, TournamentSummary } from '../../src/tournament/summary.js';
+import { ENGINE, BROKEN, temporaryFolder, readResults } from '../support/tournamentFiles.js';
 
-const ENGINE = resolve('dist/hnefi.js');
-const BROKEN = resolve('test/fixtures/brokenEngine.mjs');
-let dir: string;
-
-beforeAll(() => {
-  if (!existsSync(ENGINE)) execFileSync('npm', ['run', 'build', '--silent']);
-  dir = mkdtempSync(join(tmpdir(), 'hnefi-tournament-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const readJsonl = (file: string): GameResult[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as GameResult);
+const folder = temporaryFolder('hnefi-tournament-');
 
 async function run(json: object): Promise<TournamentSummary> {
   const config = makeConfig(json);
@@ -39,8 +25,8 @@ async function run(json: object): Promise<TournamentSummary> {
 
 describe('a real tournament', () => {
   it('plays the issue config through the CLI, writes consistent records, and resumes', () => {
-    const out = join(dir, 't1');
-    const configFile = join(dir, 't1.json');
+    const out = join(folder(), 't1');
+    const configFile = join(folder(), 't1.json');
     const config = {
       variant: 'brandubh',
       games: 4,
@@ -59,7 +45,7 @@ describe('a real tournament', () => {
     expect(report).toContain('Games: 4 of 4 (brandubh)');
     expect(report).toContain('Elo (pentanomial)');
 
-    const records = readJsonl(join(out, 'results.jsonl'));
+    const records = readResults(join(out, 'results.jsonl'));
     expect(records.map((r) => r.id).sort()).toEqual(['p1-r1-g1', 'p1-r1-g2', 'p1-r2-g1', 'p1-r2-g2']);
     const rules = getVariant('brandubh');
     if (!rules.ok) throw new Error('no brandubh');
@@ -105,7 +91,7 @@ describe('a real tournament', () => {
 
     // Run again: nothing left to play.
     cli();
-    expect(readJsonl(join(out, 'results.jsonl'))).toHaveLength(4);
+    expect(readResults(join(out, 'results.jsonl'))).toHaveLength(4);
 
     // An interrupted run: the last game lost, the line after it cut short. Resuming replays just that game.
     const lines = readFileSync(join(out, 'results.jsonl'), 'utf8')
@@ -114,13 +100,13 @@ describe('a real tournament', () => {
     writeFileSync(join(out, 'results.jsonl'), lines.slice(0, 3).join('\n') + '\n' + lines[3].slice(0, 20));
     const missing = JSON.parse(lines[3]) as GameResult;
     cli();
-    const resumed = readJsonl(join(out, 'results.jsonl'));
+    const resumed = readResults(join(out, 'results.jsonl'));
     expect(resumed.map((r) => r.id).sort()).toEqual(records.map((r) => r.id).sort());
     expect(resumed.find((r) => r.id === missing.id)?.moves).toEqual(missing.moves);
   });
 
   it('refuses an out folder that holds another tournament', async () => {
-    const out = join(dir, 'taken');
+    const out = join(folder(), 'taken');
     const config = (seed: number) => ({
       variant: 'brandubh',
       games: 2,
@@ -150,7 +136,7 @@ describe('adjudication', () => {
       games: 2,
       concurrency: 2,
       seed: 5,
-      out: join(dir, 'draws'),
+      out: join(folder(), 'draws'),
       tc: { depth: 1 },
       engines: opinions(10, -20),
       openings: { random: 2 },
@@ -168,7 +154,7 @@ describe('adjudication', () => {
       games: 2,
       concurrency: 2,
       seed: 5,
-      out: join(dir, 'resign'),
+      out: join(folder(), 'resign'),
       tc: { depth: 1 },
       engines: opinions(500, -500),
       openings: { random: 2 },
@@ -177,7 +163,7 @@ describe('adjudication', () => {
     expect(summary.reasons.resign).toBe(2);
     expect(summary.engines[0]).toMatchObject({ name: 'a', wins: 2 });
     expect(summary.turns).toMatchObject({ min: 6, max: 6 });
-    for (const r of readJsonl(join(dir, 'resign', 'results.jsonl'))) expect(r.detail).toContain('b: both engines scored it lost');
+    for (const r of readResults(join(folder(), 'resign', 'results.jsonl'))) expect(r.detail).toContain('b: both engines scored it lost');
   });
 
   it('does not resign when the engines disagree', async () => {
@@ -186,7 +172,7 @@ describe('adjudication', () => {
       games: 2,
       concurrency: 2,
       seed: 5,
-      out: join(dir, 'disagree'),
+      out: join(folder(), 'disagree'),
       tc: { depth: 1 },
       engines: opinions(500, 500),
       openings: { random: 2 },
@@ -201,7 +187,7 @@ describe('adjudication', () => {
       games: 2,
       concurrency: 2,
       seed: 5,
-      out: join(dir, 'long'),
+      out: join(folder(), 'long'),
       tc: { depth: 1 },
       engines: opinions(0, 0),
       openings: { random: 2 },
@@ -214,7 +200,7 @@ describe('adjudication', () => {
 
 describe('faulty engines', () => {
   it('lose each game with the fault recorded, are restarted, and the tournament goes on', async () => {
-    const out = join(dir, 'faults');
+    const out = join(folder(), 'faults');
     const modes = ['crash', 'hang', 'illegal', 'garbage'];
     const summary = await run({
       variant: 'brandubh',
@@ -230,7 +216,7 @@ describe('faulty engines', () => {
         ...modes.map((mode) => ({ name: mode, cmd: 'node', args: [BROKEN, mode] })),
       ],
     });
-    const records = readJsonl(join(out, 'results.jsonl'));
+    const records = readResults(join(out, 'results.jsonl'));
     expect(records).toHaveLength(8);
     const expected: Record<string, string> = { crash: 'crash', hang: 'hang', illegal: 'illegal-move', garbage: 'garbage' };
     for (const r of records) {
@@ -249,7 +235,7 @@ describe('faulty engines', () => {
   });
 
   it('records a time forfeit when an engine overruns its clock', async () => {
-    const out = join(dir, 'time');
+    const out = join(folder(), 'time');
     // The slow engine answers after 500 ms on a 100 ms clock.
     const summary = await run({
       variant: 'brandubh',
@@ -269,7 +255,7 @@ describe('faulty engines', () => {
   });
 
   it('stops at start-up with a clear error when an engine cannot run, leaving no process behind', () => {
-    const out = join(dir, 'nostart');
+    const out = join(folder(), 'nostart');
     // The process must end by itself: an engine left running would keep it alive until the timeout.
     const result = spawnSync(
       'node',
