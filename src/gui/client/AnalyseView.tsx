@@ -8,6 +8,7 @@ import { makeTfen, parseTurn } from '../../notation/index.js';
 import type { EngineLine, Limits, ServerMessage } from '../shared/messages.js';
 import { Board } from './Board.js';
 import { Captures } from './Captures.js';
+import { TurnControls } from './TurnControls.js';
 import type { Connection } from './connection.js';
 import { EvalGraph } from './EvalGraph.js';
 import { attackersCp, barShare, numberText, resultText, scoreText, SIDE_NAMES } from './format.js';
@@ -243,16 +244,7 @@ export function AnalyseView(props: AnalyseProps) {
             turn {ply} of {line.length}
           </span>
         </div>
-        {input.pending.length > 0 && (
-          <button class="primary" data-testid="end-turn" onClick={input.endTurn}>
-            End turn
-          </button>
-        )}
-        {input.refusal !== '' && (
-          <div class="refusal" data-testid="refusal">
-            {input.refusal}
-          </div>
-        )}
+        <TurnControls input={input} />
         <Captures start={line.start} now={input.shown} />
         <div class="buttons">
           <button onClick={() => setPly(0)} title="Home">

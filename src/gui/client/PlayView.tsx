@@ -7,6 +7,7 @@ import { parseTurn } from '../../notation/index.js';
 import type { EngineLine, Limits, ServerMessage, Slot } from '../shared/messages.js';
 import { Board } from './Board.js';
 import { Captures } from './Captures.js';
+import { TurnControls } from './TurnControls.js';
 import type { Connection } from './connection.js';
 import { clockText, resultText, scoreText, SIDE_NAMES } from './format.js';
 import { GameLine } from './gameLine.js';
@@ -238,16 +239,7 @@ export function PlayView(props: {
             </span>
           )}
         </div>
-        {input.pending.length > 0 && (
-          <button class="primary" data-testid="end-turn" onClick={input.endTurn}>
-            End turn
-          </button>
-        )}
-        {input.refusal !== '' && (
-          <div class="refusal" data-testid="refusal">
-            {input.refusal}
-          </div>
-        )}
+        <TurnControls input={input} />
         <Captures start={game.line.start} now={input.shown} />
         {engineError !== undefined && (
           <div class="engine-error" data-testid="engine-error">

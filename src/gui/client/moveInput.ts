@@ -3,7 +3,7 @@
 // turn (or the run cannot go on). A step the rules refuse gets their reason.
 
 import { useEffect, useState } from 'preact/hooks';
-import { makeSquare, NO_SQUARE, NO_WINNER, SIDE_MASK, stepTo, EMPTY, makeStep, type Position } from '../../engine/index.js';
+import { makeSquare, NO_SQUARE, NO_WINNER, SIDE_MASK, SIDE_NAMES, stepTo, EMPTY, makeStep, type Position } from '../../engine/index.js';
 import { parseTurn } from '../../notation/index.js';
 import { stepsFrom } from './gameLine.js';
 
@@ -19,8 +19,6 @@ export interface MoveInput {
   onDrop: (from: number, to: number) => void;
   endTurn: () => void;
 }
-
-const SIDES = ['attackers', 'defenders'];
 
 export function useMoveInput(pos: Position, canMove: boolean, onTurn: (steps: number[]) => void): MoveInput {
   const [run, setRun] = useState<{ pos: Position; steps: number[] } | undefined>(undefined);
@@ -81,7 +79,7 @@ export function useMoveInput(pos: Position, canMove: boolean, onTurn: (steps: nu
     } else if (selected !== NO_SQUARE) {
       attempt(selected, sq);
     } else if (piece !== EMPTY && (piece & SIDE_MASK) !== 0) {
-      setRefusal(`${makeSquare(working.geo, sq)}: the ${SIDES[working.side]} are to move`);
+      setRefusal(`${makeSquare(working.geo, sq)}: the ${SIDE_NAMES[working.side]} are to move`);
     }
   };
   const onDrop = (a: number, b: number): void => {
