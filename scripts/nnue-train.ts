@@ -11,8 +11,9 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { getVariant, makeRandom } from '../src/engine/index.js';
-import { describeNetwork, makeNetwork } from '../src/search/nnue.js';
+import { DEFENDERS, getVariant, makeRandom, Position, type Side } from '../src/engine/index.js';
+import { Evaluator } from '../src/search/evaluate.js';
+import { describeNetwork, makeNetwork, OUTPUT_SCALE } from '../src/search/nnue.js';
 import { familyOf } from '../src/search/weights.js';
 import { activeInputs, makeModel, quantise, symmetries, targetOf, Trainer } from './nnueModel.js';
 import { readSampleFile, type SampleFile } from './nnueSamples.js';
@@ -52,7 +53,8 @@ const files: SampleFile[] = dataFiles.map((path) => {
 });
 const { variant, size } = files[0];
 for (const [i, file] of files.entries()) {
-  if (file.variant !== variant || file.size !== size) fail(`${dataFiles[i]} holds ${file.variant} positions, ${dataFiles[0]} ${variant} ones`);
+  if (file.variant !== variant || file.size !== size)
+    fail(`${dataFiles[i]} holds ${file.variant} positions, ${dataFiles[0]} ${variant} ones`);
 }
 const rules = getVariant(variant);
 if (!rules.ok) fail(`the positions are of variant '${variant}': ${rules.error.message}`);
@@ -76,6 +78,23 @@ for (const file of files) {
 const trainCount = Math.floor(count * 0.9);
 if (trainCount < 1 || count - trainCount < 1) fail(`${count} positions are too few to train on`);
 console.log(`nnue-train: ${variant} (${family} family), ${trainCount} training and ${count - trainCount} held-out positions`);
+
+// The yardstick: the hand-written evaluation's loss on the held-out positions.
+let handLoss = 0;
+const evaluator = new Evaluator(Position.start(rules.value));
+for (let i = trainCount; i < count; i++) {
+  const pos = Position.fromSetup({
+    rules: rules.value,
+    cells: cells.subarray(i * squares, (i + 1) * squares),
+    side: sides[i] as Side,
+    berserker: -1,
+  });
+  if (!pos.ok) fail(`position ${i} of the data: ${pos.error.message}`);
+  const value = evaluator.evaluate(pos.value);
+  const p = 1 / (1 + Math.exp(-(sides[i] === DEFENDERS ? value : -value) / OUTPUT_SCALE));
+  handLoss += (p - targets[i]) ** 2;
+}
+console.log(`the hand-written evaluation's held-out loss: ${(handLoss / (count - trainCount)).toFixed(5)}`);
 
 const model = makeModel(family, size, hidden, seed);
 const trainer = new Trainer(model, learningRate);

@@ -49,7 +49,8 @@ export function makeSampleRecord(cells: Uint8Array, side: number, score: number,
 
 export function parseSampleFile(bytes: Uint8Array, where: string): Result<SampleFile> {
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (data.length < 8 || data.toString('latin1', 0, 4) !== MAGIC) return err('bad-samples', `${where} is not a training positions file (no HNFD header)`);
+  if (data.length < 8 || data.toString('latin1', 0, 4) !== MAGIC)
+    return err('bad-samples', `${where} is not a training positions file (no HNFD header)`);
   if (data.readUInt8(4) !== VERSION) return err('bad-samples', `${where} has version ${data.readUInt8(4)}, expected ${VERSION}`);
   const size = data.readUInt8(5);
   const nameLength = data.readUInt16LE(6);

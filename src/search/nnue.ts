@@ -71,7 +71,10 @@ export function parseNetwork(bytes: Uint8Array): Result<Network> {
   const inputs = inputCount(size);
   const expected = HEADER_BYTES + 2 * inputs * hidden + 2 * hidden + hidden + 4;
   if (bytes.length !== expected) {
-    return err('bad-net', `the network file has ${bytes.length} bytes, a ${size}x${size} network of ${hidden} hidden units has ${expected}`);
+    return err(
+      'bad-net',
+      `the network file has ${bytes.length} bytes, a ${size}x${size} network of ${hidden} hidden units has ${expected}`,
+    );
   }
   const inputWeights = new Int16Array(inputs * hidden);
   let at = HEADER_BYTES;

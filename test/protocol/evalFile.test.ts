@@ -31,7 +31,9 @@ describe('EvalFile', () => {
 
   it('refuses bad files with the reason and keeps the engine usable', async () => {
     const missing = await engine.ask(`setoption name EvalFile value ${join(folder, 'none.nnue')}`);
-    expect(missing).toEqual([`info string error: EvalFile: cannot read '${join(folder, 'none.nnue')}' (no such file); give a network file or 'hand'`]);
+    expect(missing).toEqual([
+      `info string error: EvalFile: cannot read '${join(folder, 'none.nnue')}' (no such file); give a network file or 'hand'`,
+    ]);
     const short = await engine.ask(`setoption name EvalFile value ${join(folder, 'short.nnue')}`);
     expect(short[0]).toMatch(/^info string error: EvalFile: '.*short\.nnue' is refused: the network file has 100 bytes/);
     const folderAnswer = await engine.ask(`setoption name EvalFile value ${folder}`);

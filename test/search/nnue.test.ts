@@ -17,7 +17,16 @@ import {
 import { NnueEvaluator } from '../../src/search/accumulator.js';
 import { inputCount, makeNetwork, type Network, parseNetwork } from '../../src/search/nnue.js';
 import { Searcher } from '../../src/search/index.js';
-import { activeInputs, floatEvaluate, makeModel, type Model, quantise, quantisedEvaluate, targetOf, Trainer } from '../../scripts/nnueModel.js';
+import {
+  activeInputs,
+  floatEvaluate,
+  makeModel,
+  type Model,
+  quantise,
+  quantisedEvaluate,
+  targetOf,
+  Trainer,
+} from '../../scripts/nnueModel.js';
 
 function variant(id: string): RuleSet {
   const rules = getVariant(id);
