@@ -1,7 +1,7 @@
 // Speed of the learned evaluation against the hand-written one, in CPU time (process.cpuUsage, so
 // that other work on the machine matters less than for wall-clock figures).
 //
-//   (from the repository root) nice -n 10 npx tsx scripts/nnue-speed.ts --net nets/berserk.nnue [--depth 5] [--rounds 3]
+//   (from the repository root) nice -n 10 node scripts/nnue-speed.mjs --net nets/berserk.nnue [--depth 5] [--rounds 3]
 //
 // 1. Evaluation cost: the leaves of a walk over the first steps of the berserk bench positions (as a
 //    search visits them, siblings after each other), evaluated by the hand-written evaluation, by
