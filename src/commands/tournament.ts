@@ -10,7 +10,8 @@ import { queueScheduler } from '../queue/queueGames.js';
 import { buildRevision, defaultBuildCache, WORKTREE } from '../tournament/build.js';
 import { makeConfig, type ConfigOverrides, type TournamentConfig } from '../tournament/config.js';
 import { describeRejected } from '../tournament/results.js';
-import { Tournament, type ProgressEvent, type SchedulerFactory } from '../tournament/runner.js';
+import { Tournament, type ProgressEvent } from '../tournament/runner.js';
+import type { SchedulerFactory } from '../tournament/schedule.js';
 import { formatReport, formatSummary } from '../tournament/summary.js';
 
 /** The command line's flags: the config overrides (`--engine` repeated for `engines`) and its own. */

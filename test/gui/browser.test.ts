@@ -1,6 +1,6 @@
 // The GUI in a real browser: a game against the engine clicked to its end, a berserk chain entered
-// step by step, an illegal step refused with its reason, live analysis, an .otg stepped through, a
-// running tournament watched, and a crashing engine reported.
+// step by step, an illegal step refused with its reason, live analysis, a position set up in the
+// editor, an .otg stepped through, a running tournament watched, and a crashing engine reported.
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -139,6 +139,25 @@ describe('hnefi gui in Chromium', () => {
     await page.locator('.analyse .pv-line').first().locator('.pv-move').nth(1).click();
     await expect.poll(() => page.locator('.analyse [data-testid=analyse-status] .ply').innerText()).toBe('turn 2 of 2');
     await page.uncheck('[data-testid=analyse-toggle]');
+    await page.close();
+  });
+
+  it('sets up a position in the editor, refusing what the rules forbid', async () => {
+    const page = await open('analyse');
+    await page.click('[data-testid=edit]');
+    const editor = page.locator('[data-testid=editor]');
+    await editor.getByText('Clear').click();
+    await page.click('[data-brush=K]');
+    await page.click('[data-testid=editor] [data-square=f6]');
+    await page.click('[data-testid=editor] [data-square=b9]');
+    expect(await page.locator('[data-testid=editor-refusal]').innerText()).toMatch(/king/);
+    await page.click('[data-brush=t]');
+    await page.click('[data-testid=editor] [data-square=d4]');
+    await page.click('[data-testid=editor] [data-square=c3]');
+    await editor.locator('select').selectOption({ label: 'defenders' });
+    await page.click('[data-testid=editor-done]');
+    await page.locator('.analyse .board').waitFor();
+    expect(await page.locator('[data-testid=tfen]').inputValue()).toBe('11/11/11/11/11/5K5/11/3t7/2t8/11/11 d -');
     await page.close();
   });
 

@@ -196,18 +196,14 @@ export function AnalyseView(props: AnalyseProps) {
 
   if (editing) {
     return (
-      <div class="view analyse">
-        <div class="editor-area">
-          <PositionEditor
-            from={pos}
-            onCancel={() => setEditing(false)}
-            onDone={(start) => {
-              setEditing(false);
-              show(new GameLine({ rules: line.rules, variant: line.variant, rulesString: line.rulesString, start }), 0, 'set-up position');
-            }}
-          />
-        </div>
-      </div>
+      <PositionEditor
+        from={pos}
+        onCancel={() => setEditing(false)}
+        onDone={(start) => {
+          setEditing(false);
+          show(new GameLine({ rules: line.rules, variant: line.variant, rulesString: line.rulesString, start }), 0, 'set-up position');
+        }}
+      />
     );
   }
 
