@@ -7,8 +7,8 @@
 //    search visits them, siblings after each other), evaluated by the hand-written evaluation, by
 //    the network with its incremental accumulator, and by the network refreshed from scratch; and
 //    the walk alone (steps made and taken back), to be taken off the others.
-// 2. Search speed: fixed-depth searches of the berserk bench positions with each evaluation, the two
-//    alternating; nodes per CPU second.
+// 2. Search speed: fixed-depth searches of the berserk bench positions with each evaluation (and
+//    with the network refreshed from scratch at each evaluation), alternating; nodes per CPU second.
 
 import { readFileSync } from 'node:fs';
 import { generateSteps, type Position } from '../src/engine/index.js';
@@ -77,7 +77,11 @@ function evalCost(name: string, make: (pos: Position) => (pos: Position) => numb
   console.log(`${name.padEnd(28)} ${calls} evaluations, ${((ms * 1e6) / calls).toFixed(0)} ns each (checksum ${sink})`);
 }
 
-function searchSpeed(evalNet: Network | null): { nodes: number; ms: number } {
+const incremental = NnueEvaluator.prototype.evaluate;
+const refreshed = NnueEvaluator.prototype.refresh;
+
+function searchSpeed(evalNet: Network | null, refresh = false): { nodes: number; ms: number } {
+  NnueEvaluator.prototype.evaluate = refresh ? refreshed : incremental;
   const searcher = new Searcher({ hashMB: 16, threads: 1, evalNet });
   let nodes = 0;
   const start = cpuMs();
@@ -107,21 +111,23 @@ evalCost('network, refreshed each time', (pos) => {
   return (p) => evaluator.refresh(p);
 });
 // Warm-up, then alternating rounds.
-searchSpeed(null);
-searchSpeed(net);
-const totals = { hand: { nodes: 0, ms: 0 }, net: { nodes: 0, ms: 0 } };
+const modes = [
+  ['hand', null, false],
+  ['network', net, false],
+  ['network, refreshed', net, true],
+] as const;
+for (const [, evalNet, refresh] of modes) searchSpeed(evalNet, refresh);
+const totals = modes.map(() => ({ nodes: 0, ms: 0 }));
 for (let round = 0; round < rounds; round++) {
-  for (const [key, evalNet] of [
-    ['hand', null],
-    ['net', net],
-  ] as const) {
-    const run = searchSpeed(evalNet);
-    totals[key].nodes += run.nodes;
-    totals[key].ms += run.ms;
-  }
+  modes.forEach(([, evalNet, refresh], k) => {
+    const run = searchSpeed(evalNet, refresh);
+    totals[k].nodes += run.nodes;
+    totals[k].ms += run.ms;
+  });
 }
-for (const [key, total] of Object.entries(totals)) {
+modes.forEach(([name], k) => {
+  const { nodes, ms } = totals[k];
   console.log(
-    `search depth ${depth}, ${key.padEnd(4)}  ${total.nodes} nodes, ${Math.round(total.ms)} ms CPU, ${Math.round((total.nodes * 1000) / total.ms)} nodes/s`,
+    `search depth ${depth}, ${name.padEnd(18)} ${nodes} nodes, ${Math.round(ms)} ms CPU, ${Math.round((nodes * 1000) / ms)} nodes/s`,
   );
-}
+});

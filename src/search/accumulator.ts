@@ -52,6 +52,20 @@ export class NnueEvaluator {
 
   /** Centipawns from the side to move's view. */
   evaluate(pos: Position): number {
+    this.follow(pos);
+    return this.output(pos.side === DEFENDERS);
+  }
+
+  /** The same value computed from scratch: the accumulator rebuilt from the pieces on the board. */
+  refresh(pos: Position): number {
+    this.accumulator.set(this.net.hiddenBias);
+    this.board.fill(EMPTY);
+    this.follow(pos);
+    return this.output(pos.side === DEFENDERS);
+  }
+
+  /** Brings the accumulator from the board it holds to `pos.board`, square by square. */
+  private follow(pos: Position): void {
     const board = pos.board;
     const held = this.board;
     const squares = this.squares;
@@ -65,14 +79,6 @@ export class NnueEvaluator {
       if (piece !== EMPTY) this.add(this.columnOf[piece * cells + sq]);
       held[sq] = piece;
     }
-    return this.output(pos.side === DEFENDERS);
-  }
-
-  /** The same value computed from scratch: the accumulator rebuilt from the pieces on the board. */
-  refresh(pos: Position): number {
-    this.accumulator.set(this.net.hiddenBias);
-    this.board.fill(EMPTY);
-    return this.evaluate(pos);
   }
 
   private add(column: number): void {
