@@ -4,7 +4,9 @@
 //   (from the repository root) nice -n 10 npx tsx scripts/nnue-train.ts --data runs/nnue/berserk-1.hnfd \
 //     --out nets/berserk.nnue [--hidden 32] [--epochs 12] [--batch 1024] [--lr 0.001] [--lambda 0.75] [--seed 1]
 //
-// --data takes several files separated by commas (same variant). The last tenth of the positions
+// --on-hand trains a correction to the hand-written evaluation instead (the search adds the two; the
+// network then belongs with the weights.ts it was trained with). --data takes several files
+// separated by commas (same variant). The last tenth of the positions
 // (the last games written) is held out: its loss, printed after each epoch, shows over-fitting. Each
 // epoch shows every position once under one of the board's 8 symmetries (chosen by the seed), as the
 // rules look the same under all of them. Same data, flags and seed: the same network, byte for byte.
@@ -45,6 +47,7 @@ const batch = numberArgument('batch', 1024, 1, 1 << 20);
 const learningRate = numberArgument('lr', 0.001, 0, 1);
 const lambda = numberArgument('lambda', 0.75, 0, 1);
 const seed = numberArgument('seed', 1, 0, 2 ** 32 - 1);
+const onHand = process.argv.includes('--on-hand');
 
 const files: SampleFile[] = dataFiles.map((path) => {
   const file = readSampleFile(path);
@@ -79,24 +82,23 @@ const trainCount = Math.floor(count * 0.9);
 if (trainCount < 1 || count - trainCount < 1) fail(`${count} positions are too few to train on`);
 console.log(`nnue-train: ${variant} (${family} family), ${trainCount} training and ${count - trainCount} held-out positions`);
 
-// The yardstick: the hand-written evaluation's loss on the held-out positions.
-let handLoss = 0;
+// The hand-written evaluation of every position (defenders' view, in OUTPUT_SCALE units): the
+// yardstick, and what an on-hand network corrects. It looks the same under the board's symmetries.
+const hand = new Float32Array(count);
 const evaluator = new Evaluator(Position.start(rules.value));
-for (let i = trainCount; i < count; i++) {
-  const pos = Position.fromSetup({
-    rules: rules.value,
-    cells: cells.subarray(i * squares, (i + 1) * squares),
-    side: sides[i] as Side,
-    berserker: -1,
-  });
+for (let i = 0; i < count; i++) {
+  const board = cells.subarray(i * squares, (i + 1) * squares);
+  const pos = Position.fromSetup({ rules: rules.value, cells: board, side: sides[i] as Side, berserker: -1 });
   if (!pos.ok) fail(`position ${i} of the data: ${pos.error.message}`);
   const value = evaluator.evaluate(pos.value);
-  const p = 1 / (1 + Math.exp(-(sides[i] === DEFENDERS ? value : -value) / OUTPUT_SCALE));
-  handLoss += (p - targets[i]) ** 2;
+  hand[i] = (sides[i] === DEFENDERS ? value : -value) / OUTPUT_SCALE;
 }
+let handLoss = 0;
+for (let i = trainCount; i < count; i++) handLoss += (1 / (1 + Math.exp(-hand[i])) - targets[i]) ** 2;
 console.log(`the hand-written evaluation's held-out loss: ${(handLoss / (count - trainCount)).toFixed(5)}`);
+const offset = (i: number): number => (onHand ? hand[i] : 0);
 
-const model = makeModel(family, size, hidden, seed);
+const model = makeModel(family, size, hidden, seed, onHand);
 const trainer = new Trainer(model, learningRate);
 const random = makeRandom(seed ^ 0x5eed);
 const maps = symmetries(size);
@@ -122,12 +124,12 @@ for (let epoch = 1; epoch <= epochs; epoch++) {
     const end = Math.min(trainCount, start + batch);
     for (let k = start; k < end; k++) {
       const i = order[k];
-      trainLoss += trainer.accumulate(inputs, inputsOf(i, Math.floor(random() * 8)), targets[i]);
+      trainLoss += trainer.accumulate(inputs, inputsOf(i, Math.floor(random() * 8)), targets[i], offset(i));
     }
     trainer.apply(end - start);
   }
   let heldOutLoss = 0;
-  for (let i = trainCount; i < count; i++) heldOutLoss += trainer.loss(inputs, inputsOf(i, 0), targets[i]);
+  for (let i = trainCount; i < count; i++) heldOutLoss += trainer.loss(inputs, inputsOf(i, 0), targets[i], offset(i));
   console.log(
     `epoch ${epoch}: training loss ${(trainLoss / trainCount).toFixed(5)}, held-out loss ${(heldOutLoss / (count - trainCount)).toFixed(5)}`,
   );

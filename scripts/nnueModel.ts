@@ -18,6 +18,8 @@ export interface Model {
   family: Family;
   size: number;
   hidden: number;
+  /** Trained as a correction to the hand-written evaluation (see Network.onHand). */
+  onHand: boolean;
   inputWeights: Float32Array;
   hiddenBias: Float32Array;
   outputWeights: Float32Array;
@@ -25,20 +27,22 @@ export interface Model {
   outputBias: Float32Array;
 }
 
-export function makeModel(family: Family, size: number, hidden: number, seed: number): Model {
+export function makeModel(family: Family, size: number, hidden: number, seed: number, onHand = false): Model {
   const random = makeRandom(seed);
   const uniform = (limit: number): number => (2 * random() - 1) * limit;
   const model: Model = {
     family,
     size,
     hidden,
+    onHand,
     inputWeights: new Float32Array(inputCount(size) * hidden),
     hiddenBias: new Float32Array(hidden).fill(0.5),
     outputWeights: new Float32Array(hidden),
     outputBias: new Float32Array(1),
   };
   for (let i = 0; i < model.inputWeights.length; i++) model.inputWeights[i] = uniform(0.1);
-  for (let i = 0; i < hidden; i++) model.outputWeights[i] = uniform(0.5);
+  // A correction starts near nothing, the hand-written evaluation alone.
+  for (let i = 0; i < hidden; i++) model.outputWeights[i] = uniform(onHand ? 0.05 : 0.5);
   return model;
 }
 
@@ -70,7 +74,7 @@ export function forward(model: Model, inputs: Int32Array, count: number, pre: Fl
   return y;
 }
 
-/** The float model's evaluation of a board in centipawns, defenders' view. */
+/** The float model's evaluation of a board in centipawns, defenders' view (without the hand-written one, when on hand). */
 export function floatEvaluate(model: Model, cells: Uint8Array, side: number): number {
   const inputs = new Int32Array(cells.length + 1);
   const count = activeInputs(cells, side, model.size, inputs);
@@ -99,11 +103,11 @@ export class Trainer {
     this.act = new Float32Array(model.hidden);
   }
 
-  /** The squared error of one sample, its gradient added to the batch's. */
-  accumulate(inputs: Int32Array, count: number, target: number): number {
+  /** The squared error of one sample, its gradient added to the batch's. `offset`: the hand-written evaluation, when on hand. */
+  accumulate(inputs: Int32Array, count: number, target: number, offset = 0): number {
     const { model, pre, act } = this;
     const hidden = model.hidden;
-    const y = forward(model, inputs, count, pre, act);
+    const y = forward(model, inputs, count, pre, act) + offset;
     const p = sigmoid(y);
     const dy = 2 * (p - target) * p * (1 - p);
     const [gInput, gBias, gOutput, gOutputBias] = this.grads;
@@ -143,8 +147,8 @@ export class Trainer {
   }
 
   /** The squared error of one sample without learning from it. */
-  loss(inputs: Int32Array, count: number, target: number): number {
-    const p = sigmoid(forward(this.model, inputs, count, this.pre, this.act));
+  loss(inputs: Int32Array, count: number, target: number, offset = 0): number {
+    const p = sigmoid(forward(this.model, inputs, count, this.pre, this.act) + offset);
     return (p - target) * (p - target);
   }
 }
@@ -159,6 +163,7 @@ export function quantise(model: Model): Network {
     family: model.family,
     size: model.size,
     hidden: model.hidden,
+    onHand: model.onHand,
     inputWeights: Int16Array.from(model.inputWeights, (w) => clampTo(w * QA, 32767)),
     hiddenBias: Int16Array.from(model.hiddenBias, (b) => clampTo(b * QA, 32767)),
     outputWeights: Int8Array.from(model.outputWeights, (w) => clampTo(w * QB, 127)),
@@ -166,7 +171,7 @@ export function quantise(model: Model): Network {
   };
 }
 
-/** The integer network's evaluation computed from scratch, as the engine must (centipawns, defenders' view). */
+/** The integer network's evaluation computed from scratch, as the engine must (centipawns, defenders' view; without the hand-written one). */
 export function quantisedEvaluate(net: Network, cells: Uint8Array, side: number): number {
   const inputs = new Int32Array(cells.length + 1);
   const count = activeInputs(cells, side, net.size, inputs);

@@ -35,8 +35,10 @@ export function describeEvaluation(net: Network | null, rules: RuleSet): string 
   return `network (${describeNetwork(net)}) for variants of that family and size, the hand-written one elsewhere; ${current}`;
 }
 
-/** The `eval` command's line for the network, when one is loaded and fits the position's rules. */
-export function networkEvalLine(net: Network | null, pos: Position): string | undefined {
+/** The `eval` command's line for the network, when one is loaded and fits the position's rules (`hand`: the Total). */
+export function networkEvalLine(net: Network | null, pos: Position, hand: number): string | undefined {
   if (!net || !netFits(net, pos.rules)) return undefined;
-  return `Network: ${new NnueEvaluator(net, pos).evaluate(pos)} cp (EvalFile; the search uses this one)`;
+  const learned = new NnueEvaluator(net, pos).evaluate(pos);
+  if (!net.onHand) return `Network: ${learned} cp (EvalFile; the search uses this one)`;
+  return `Network: ${learned} cp, added to the Total: ${learned + hand} cp (EvalFile; the search uses this one)`;
 }

@@ -4,8 +4,11 @@
 // are integers: the input layer's Int16 at scale QA (so that the clip is at QA), the output
 // layer's Int8 at scale QB with an Int32 bias at QA * QB. scripts/nnue-train.ts trains and writes it.
 //
+// A network may also be trained as a correction to the hand-written evaluation (`onHand`): the search
+// then adds the two.
+//
 // File (little-endian): "HNNU", version (u8), family (u8: 0 corner, 1 berserk, 2 edge), board size
-// (u8), 0 (u8), hidden width (u16), 0 (u16); then the input weights (Int16, one run of `hidden`
+// (u8), on hand (u8: 0 alone, 1 added to the hand-written evaluation), hidden width (u16), 0 (u16); then the input weights (Int16, one run of `hidden`
 // values per input), the hidden biases (Int16), the output weights (Int8), the output bias (Int32).
 
 import { err, ok, type Result, type RuleSet } from '../engine/index.js';
@@ -30,6 +33,8 @@ export interface Network {
   /** Board size (squares per side) the inputs are laid out for. */
   size: number;
   hidden: number;
+  /** The output is added to the hand-written evaluation (of the weights.ts it was trained with). */
+  onHand: boolean;
   /** inputCount(size) * hidden: input i's column at i * hidden. */
   inputWeights: Int16Array;
   hiddenBias: Int16Array;
@@ -52,7 +57,8 @@ export function netFits(net: Network, rules: RuleSet): boolean {
 }
 
 export function describeNetwork(net: Network): string {
-  return `${net.family} family, ${net.size}x${net.size}, ${net.hidden} hidden units`;
+  const onHand = net.onHand ? ', added to the hand-written evaluation' : '';
+  return `${net.family} family, ${net.size}x${net.size}, ${net.hidden} hidden units${onHand}`;
 }
 
 export function parseNetwork(bytes: Uint8Array): Result<Network> {
@@ -66,6 +72,8 @@ export function parseNetwork(bytes: Uint8Array): Result<Network> {
   if (family === undefined) return err('bad-net', `unknown variant family ${view.getUint8(5)} in the network file`);
   const size = view.getUint8(6);
   if (size < 5 || size > 19) return err('bad-net', `board size ${size} in the network file is not one Hnefi plays (5..19)`);
+  const onHand = view.getUint8(7);
+  if (onHand > 1) return err('bad-net', `unknown combination ${onHand} with the hand-written evaluation in the network file`);
   const hidden = view.getUint16(8, true);
   if (hidden < 1 || hidden > MAX_HIDDEN) return err('bad-net', `hidden width ${hidden} in the network file is not in 1..${MAX_HIDDEN}`);
   const inputs = inputCount(size);
@@ -84,7 +92,7 @@ export function parseNetwork(bytes: Uint8Array): Result<Network> {
   const outputWeights = new Int8Array(hidden);
   for (let i = 0; i < hidden; i++, at++) outputWeights[i] = view.getInt8(at);
   const outputBias = view.getInt32(at, true);
-  return ok({ family, size, hidden, inputWeights, hiddenBias, outputWeights, outputBias });
+  return ok({ family, size, hidden, onHand: onHand === 1, inputWeights, hiddenBias, outputWeights, outputBias });
 }
 
 export function makeNetwork(net: Network): Uint8Array {
@@ -95,6 +103,7 @@ export function makeNetwork(net: Network): Uint8Array {
   view.setUint8(4, NET_VERSION);
   view.setUint8(5, FAMILIES.indexOf(net.family));
   view.setUint8(6, net.size);
+  view.setUint8(7, net.onHand ? 1 : 0);
   view.setUint16(8, net.hidden, true);
   let at = HEADER_BYTES;
   for (const w of net.inputWeights) {

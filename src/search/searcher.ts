@@ -529,7 +529,10 @@ export class Searcher {
 
   /** The evaluation of the current position (not cached: lookups by hash cost more than they save). */
   private staticEval(): number {
-    if (this.nnue !== undefined) return this.nnue.evaluate(this.pos);
+    if (this.nnue !== undefined) {
+      const learned = this.nnue.evaluate(this.pos);
+      return this.nnue.net.onHand ? learned + this.evaluator!.evaluate(this.pos) : learned;
+    }
     return this.evaluator!.evaluate(this.pos);
   }
 

@@ -15,7 +15,7 @@ import {
   toSquare,
 } from '../../src/engine/index.js';
 import { NnueEvaluator } from '../../src/search/accumulator.js';
-import { inputCount, makeNetwork, type Network, parseNetwork } from '../../src/search/nnue.js';
+import { inputCount, makeNetwork, type Network, parseNetwork, QA, QB } from '../../src/search/nnue.js';
 import { Searcher } from '../../src/search/index.js';
 import {
   activeInputs,
@@ -84,6 +84,9 @@ describe('network file', () => {
   it('reads back what it writes', () => {
     const back = parseNetwork(makeNetwork(net));
     expect(back.ok && back.value).toEqual(net);
+    const onHand = { ...net, onHand: true };
+    const backOnHand = parseNetwork(makeNetwork(onHand));
+    expect(backOnHand.ok && backOnHand.value).toEqual(onHand);
   });
 
   it('refuses other files with the reason', () => {
@@ -100,6 +103,9 @@ describe('network file', () => {
     const family = bytes.slice();
     family[5] = 7;
     expect(bad(family)).toMatch(/unknown variant family 7/);
+    const onHand = bytes.slice();
+    onHand[7] = 2;
+    expect(bad(onHand)).toMatch(/unknown combination 2 with the hand-written evaluation/);
     expect(inputCount(11)).toBe(8 * 121 + 1);
   });
 });
@@ -176,6 +182,26 @@ describe('search with a network', () => {
     const learned = run(net);
     expect(learned.best).not.toBeNull();
     expect(learned.score).not.toBe(hand.score);
+  });
+
+  it('adds a network trained on hand to the hand-written evaluation', () => {
+    const run = (evalNet: Network | null): string => {
+      const infos: string[] = [];
+      const { best } = new Searcher({ hashMB: 4, evalNet }).search(pos, { depth: 3 }, new Int32Array(1), (info) =>
+        infos.push(`${info.depth} ${info.score.value} ${info.nodes}`),
+      );
+      return `${infos.join(', ')}: ${best?.join(' ')}`;
+    };
+    // A correction of nothing: the very search of the hand-written evaluation.
+    const nothing: Network = {
+      ...net,
+      onHand: true,
+      hiddenBias: new Int16Array(16),
+      inputWeights: new Int16Array(net.inputWeights.length),
+      outputBias: 0,
+    };
+    expect(run(nothing)).toBe(run(null));
+    expect(run({ ...nothing, outputBias: QA * QB })).not.toBe(run(null));
   });
 
   it('uses the hand-written evaluation for rules the network does not fit', () => {

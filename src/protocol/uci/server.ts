@@ -508,7 +508,7 @@ export class UciServer {
     const side = pos.side === ATTACKERS ? 'attackers' : 'defenders';
     for (const [term, value] of Object.entries(terms)) this.write(`${term.padEnd(20)} ${value}`);
     this.write(`Total: ${total} cp (${side} to move, from their view)`);
-    const line = networkEvalLine(this.evalNet, pos);
+    const line = networkEvalLine(this.evalNet, pos, total);
     if (line) this.write(line);
   }
 
