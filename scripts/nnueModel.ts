@@ -8,11 +8,13 @@
 
 import { makeRandom } from '../src/engine/index.js';
 import type { Family } from '../src/search/weights.js';
-import { inputCount, type Network, OUTPUT_SCALE, pieceInput, QA, QB, sideInput } from '../src/search/nnue.js';
+import { HAND_SCALE_ONE, inputCount, type Network, OUTPUT_SCALE, pieceInput, QA, QB, sideInput } from '../src/search/nnue.js';
 
 /** The output weights are Int8 at scale QB once quantised: training keeps them in range. */
 const OUTPUT_LIMIT = 127 / QB;
 const INPUT_LIMIT = 32767 / QA;
+/** The hand-written evaluation's scale is a u16 in 1/HAND_SCALE_ONE, and not negative. */
+const HAND_SCALE_LIMIT = 65535 / HAND_SCALE_ONE;
 
 export interface Model {
   family: Family;
@@ -25,6 +27,8 @@ export interface Model {
   outputWeights: Float32Array;
   /** One value. */
   outputBias: Float32Array;
+  /** One value: on hand, what the hand-written evaluation is multiplied by. */
+  handScale: Float32Array;
 }
 
 export function makeModel(family: Family, size: number, hidden: number, seed: number, onHand = false): Model {
@@ -39,6 +43,7 @@ export function makeModel(family: Family, size: number, hidden: number, seed: nu
     hiddenBias: new Float32Array(hidden).fill(0.5),
     outputWeights: new Float32Array(hidden),
     outputBias: new Float32Array(1),
+    handScale: new Float32Array([onHand ? 1 : 0]),
   };
   for (let i = 0; i < model.inputWeights.length; i++) model.inputWeights[i] = uniform(0.1);
   // A correction starts near nothing, the hand-written evaluation alone.
@@ -95,7 +100,7 @@ export class Trainer {
     private readonly model: Model,
     private readonly learningRate: number,
   ) {
-    this.params = [model.inputWeights, model.hiddenBias, model.outputWeights, model.outputBias];
+    this.params = [model.inputWeights, model.hiddenBias, model.outputWeights, model.outputBias, model.handScale];
     this.grads = this.params.map((p) => new Float32Array(p.length));
     this.m = this.params.map((p) => new Float32Array(p.length));
     this.v = this.params.map((p) => new Float32Array(p.length));
@@ -107,11 +112,12 @@ export class Trainer {
   accumulate(inputs: Int32Array, count: number, target: number, offset = 0): number {
     const { model, pre, act } = this;
     const hidden = model.hidden;
-    const y = forward(model, inputs, count, pre, act) + offset;
+    const y = forward(model, inputs, count, pre, act) + model.handScale[0] * offset;
     const p = sigmoid(y);
     const dy = 2 * (p - target) * p * (1 - p);
-    const [gInput, gBias, gOutput, gOutputBias] = this.grads;
+    const [gInput, gBias, gOutput, gOutputBias, gHandScale] = this.grads;
     gOutputBias[0] += dy;
+    if (model.onHand) gHandScale[0] += dy * offset;
     for (let h = 0; h < hidden; h++) {
       gOutput[h] += dy * act[h];
       // The clip passes a gradient only inside 0..1.
@@ -134,13 +140,14 @@ export class Trainer {
       const g = this.grads[k];
       const m = this.m[k];
       const v = this.v[k];
-      const limit = k === 2 ? OUTPUT_LIMIT : INPUT_LIMIT;
+      const limit = k === 2 ? OUTPUT_LIMIT : k === 4 ? HAND_SCALE_LIMIT : INPUT_LIMIT;
+      const low = k === 4 ? 0 : -limit;
       for (let i = 0; i < p.length; i++) {
         const gi = g[i] / batchSize;
         m[i] = b1 * m[i] + (1 - b1) * gi;
         v[i] = b2 * v[i] + (1 - b2) * gi * gi;
         const next = p[i] - (lr * m[i]) / (Math.sqrt(v[i]) + 1e-8);
-        p[i] = next > limit ? limit : next < -limit ? -limit : next;
+        p[i] = next > limit ? limit : next < low ? low : next;
       }
       g.fill(0);
     }
@@ -148,7 +155,7 @@ export class Trainer {
 
   /** The squared error of one sample without learning from it. */
   loss(inputs: Int32Array, count: number, target: number, offset = 0): number {
-    const p = sigmoid(forward(this.model, inputs, count, this.pre, this.act) + offset);
+    const p = sigmoid(forward(this.model, inputs, count, this.pre, this.act) + this.model.handScale[0] * offset);
     return (p - target) * (p - target);
   }
 }
@@ -164,6 +171,7 @@ export function quantise(model: Model): Network {
     size: model.size,
     hidden: model.hidden,
     onHand: model.onHand,
+    handScale: model.onHand ? Math.round(model.handScale[0] * HAND_SCALE_ONE) : 0,
     inputWeights: Int16Array.from(model.inputWeights, (w) => clampTo(w * QA, 32767)),
     hiddenBias: Int16Array.from(model.hiddenBias, (b) => clampTo(b * QA, 32767)),
     outputWeights: Int8Array.from(model.outputWeights, (w) => clampTo(w * QB, 127)),

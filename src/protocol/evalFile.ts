@@ -38,7 +38,8 @@ export function describeEvaluation(net: Network | null, rules: RuleSet): string 
 /** The `eval` command's line for the network, when one is loaded and fits the position's rules (`hand`: the Total). */
 export function networkEvalLine(net: Network | null, pos: Position, hand: number): string | undefined {
   if (!net || !netFits(net, pos.rules)) return undefined;
-  const learned = new NnueEvaluator(net, pos).evaluate(pos);
+  const evaluator = new NnueEvaluator(net, pos);
+  const learned = evaluator.evaluate(pos);
   if (!net.onHand) return `Network: ${learned} cp (EvalFile; the search uses this one)`;
-  return `Network: ${learned} cp, added to the Total: ${learned + hand} cp (EvalFile; the search uses this one)`;
+  return `Network: ${learned} cp, with the Total scaled: ${evaluator.withHand(learned, hand)} cp (EvalFile; the search uses this one)`;
 }

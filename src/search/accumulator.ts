@@ -8,7 +8,9 @@
 // Integer arithmetic on typed arrays; no allocation per evaluation.
 
 import { DEFENDERS, EMPTY, type Position } from '../engine/index.js';
-import { type Network, OUTPUT_SCALE, pieceInput, QA, QB, sideInput } from './nnue.js';
+import { HAND_SCALE_ONE, type Network, OUTPUT_SCALE, pieceInput, QA, QB, sideInput } from './nnue.js';
+
+const HAND_SHIFT = Math.log2(HAND_SCALE_ONE);
 
 export class NnueEvaluator {
   readonly net: Network;
@@ -50,7 +52,12 @@ export class NnueEvaluator {
     this.board = new Int32Array(geo.cells);
   }
 
-  /** Centipawns from the side to move's view. */
+  /** An on-hand network's evaluation: its own plus the hand-written one (`hand`, side to move's view) scaled. */
+  withHand(learned: number, hand: number): number {
+    return learned + ((hand * this.net.handScale) >> HAND_SHIFT);
+  }
+
+  /** Centipawns from the side to move's view (an on-hand network's own part: see withHand). */
   evaluate(pos: Position): number {
     this.follow(pos);
     return this.output(pos.side === DEFENDERS);

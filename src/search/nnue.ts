@@ -5,10 +5,11 @@
 // layer's Int8 at scale QB with an Int32 bias at QA * QB. scripts/nnue-train.ts trains and writes it.
 //
 // A network may also be trained as a correction to the hand-written evaluation (`onHand`): the search
-// then adds the two.
+// then adds its output to the hand-written evaluation times a learned scale.
 //
 // File (little-endian): "HNNU", version (u8), family (u8: 0 corner, 1 berserk, 2 edge), board size
-// (u8), on hand (u8: 0 alone, 1 added to the hand-written evaluation), hidden width (u16), 0 (u16); then the input weights (Int16, one run of `hidden`
+// (u8), on hand (u8: 0 alone, 1 added to the hand-written evaluation), hidden width (u16), the hand
+// evaluation's scale (u16, in 1/HAND_SCALE_ONE; 0 when alone); then the input weights (Int16, one run of `hidden`
 // values per input), the hidden biases (Int16), the output weights (Int8), the output bias (Int32).
 
 import { err, ok, type Result, type RuleSet } from '../engine/index.js';
@@ -25,6 +26,8 @@ export const OUTPUT_SCALE = 400;
 /** Piece kinds: ((code >> 2) << 1) | ((code & 3) - 1), the type and side of a piece code. */
 export const PIECE_KINDS = 8;
 export const MAX_HIDDEN = 1024;
+/** The hand-written evaluation's scale in an on-hand network: this value is 1. */
+export const HAND_SCALE_ONE = 1024;
 const HEADER_BYTES = 12;
 const FAMILIES: readonly Family[] = ['corner', 'berserk', 'edge'];
 
@@ -35,6 +38,8 @@ export interface Network {
   hidden: number;
   /** The output is added to the hand-written evaluation (of the weights.ts it was trained with). */
   onHand: boolean;
+  /** On hand, what the hand-written evaluation is multiplied by, in 1/HAND_SCALE_ONE. */
+  handScale: number;
   /** inputCount(size) * hidden: input i's column at i * hidden. */
   inputWeights: Int16Array;
   hiddenBias: Int16Array;
@@ -57,7 +62,7 @@ export function netFits(net: Network, rules: RuleSet): boolean {
 }
 
 export function describeNetwork(net: Network): string {
-  const onHand = net.onHand ? ', added to the hand-written evaluation' : '';
+  const onHand = net.onHand ? `, added to the hand-written evaluation times ${(net.handScale / HAND_SCALE_ONE).toFixed(2)}` : '';
   return `${net.family} family, ${net.size}x${net.size}, ${net.hidden} hidden units${onHand}`;
 }
 
@@ -75,6 +80,7 @@ export function parseNetwork(bytes: Uint8Array): Result<Network> {
   const onHand = view.getUint8(7);
   if (onHand > 1) return err('bad-net', `unknown combination ${onHand} with the hand-written evaluation in the network file`);
   const hidden = view.getUint16(8, true);
+  const handScale = onHand === 1 ? view.getUint16(10, true) : 0;
   if (hidden < 1 || hidden > MAX_HIDDEN) return err('bad-net', `hidden width ${hidden} in the network file is not in 1..${MAX_HIDDEN}`);
   const inputs = inputCount(size);
   const expected = HEADER_BYTES + 2 * inputs * hidden + 2 * hidden + hidden + 4;
@@ -92,7 +98,7 @@ export function parseNetwork(bytes: Uint8Array): Result<Network> {
   const outputWeights = new Int8Array(hidden);
   for (let i = 0; i < hidden; i++, at++) outputWeights[i] = view.getInt8(at);
   const outputBias = view.getInt32(at, true);
-  return ok({ family, size, hidden, onHand: onHand === 1, inputWeights, hiddenBias, outputWeights, outputBias });
+  return ok({ family, size, hidden, onHand: onHand === 1, handScale, inputWeights, hiddenBias, outputWeights, outputBias });
 }
 
 export function makeNetwork(net: Network): Uint8Array {
@@ -105,6 +111,7 @@ export function makeNetwork(net: Network): Uint8Array {
   view.setUint8(6, net.size);
   view.setUint8(7, net.onHand ? 1 : 0);
   view.setUint16(8, net.hidden, true);
+  view.setUint16(10, net.onHand ? net.handScale : 0, true);
   let at = HEADER_BYTES;
   for (const w of net.inputWeights) {
     view.setInt16(at, w, true);

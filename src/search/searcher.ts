@@ -531,7 +531,7 @@ export class Searcher {
   private staticEval(): number {
     if (this.nnue !== undefined) {
       const learned = this.nnue.evaluate(this.pos);
-      return this.nnue.net.onHand ? learned + this.evaluator!.evaluate(this.pos) : learned;
+      return this.nnue.net.onHand ? this.nnue.withHand(learned, this.evaluator!.evaluate(this.pos)) : learned;
     }
     return this.evaluator!.evaluate(this.pos);
   }

@@ -15,7 +15,7 @@ import {
   toSquare,
 } from '../../src/engine/index.js';
 import { NnueEvaluator } from '../../src/search/accumulator.js';
-import { inputCount, makeNetwork, type Network, parseNetwork, QA, QB } from '../../src/search/nnue.js';
+import { HAND_SCALE_ONE, inputCount, makeNetwork, type Network, parseNetwork, QA, QB } from '../../src/search/nnue.js';
 import { Searcher } from '../../src/search/index.js';
 import {
   activeInputs,
@@ -84,7 +84,7 @@ describe('network file', () => {
   it('reads back what it writes', () => {
     const back = parseNetwork(makeNetwork(net));
     expect(back.ok && back.value).toEqual(net);
-    const onHand = { ...net, onHand: true };
+    const onHand = { ...net, onHand: true, handScale: 700 };
     const backOnHand = parseNetwork(makeNetwork(onHand));
     expect(backOnHand.ok && backOnHand.value).toEqual(onHand);
   });
@@ -196,12 +196,14 @@ describe('search with a network', () => {
     const nothing: Network = {
       ...net,
       onHand: true,
+      handScale: HAND_SCALE_ONE,
       hiddenBias: new Int16Array(16),
       inputWeights: new Int16Array(net.inputWeights.length),
       outputBias: 0,
     };
     expect(run(nothing)).toBe(run(null));
     expect(run({ ...nothing, outputBias: QA * QB })).not.toBe(run(null));
+    expect(run({ ...nothing, handScale: HAND_SCALE_ONE / 2 })).not.toBe(run(null));
   });
 
   it('uses the hand-written evaluation for rules the network does not fit', () => {
