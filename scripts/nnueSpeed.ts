@@ -102,13 +102,20 @@ evalCost('hand-written', (pos) => {
   const evaluator = new Evaluator(pos);
   return (p) => evaluator.evaluate(p);
 });
-evalCost('network, incremental', (pos) => {
+// An on-hand network is evaluated with the hand-written evaluation, as the search does.
+const withHand = (pos: Position, own: (p: Position) => number): ((p: Position) => number) => {
+  if (!net.onHand) return own;
+  const hand = new Evaluator(pos);
   const evaluator = new NnueEvaluator(net, pos);
-  return (p) => evaluator.evaluate(p);
+  return (p) => evaluator.withHand(own(p), hand.evaluate(p));
+};
+evalCost(`network${net.onHand ? ' + hand' : ''}, incremental`, (pos) => {
+  const evaluator = new NnueEvaluator(net, pos);
+  return withHand(pos, (p) => evaluator.evaluate(p));
 });
-evalCost('network, refreshed each time', (pos) => {
+evalCost(`network${net.onHand ? ' + hand' : ''}, refreshed`, (pos) => {
   const evaluator = new NnueEvaluator(net, pos);
-  return (p) => evaluator.refresh(p);
+  return withHand(pos, (p) => evaluator.refresh(p));
 });
 // Warm-up, then alternating rounds.
 const modes = [
