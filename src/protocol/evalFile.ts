@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { err, ok, type Position, type Result, type RuleSet } from '../engine/index.js';
-import { describeNetwork, type Network, netFits, NnueEvaluator, parseNetwork } from '../search/index.js';
+import { describeNetwork, HAND_SCALE_ONE, type Network, netFits, NnueEvaluator, parseNetwork } from '../search/index.js';
 
 /** The value that selects the hand-written evaluation (the option's default). */
 export const HAND_EVAL = 'hand';
@@ -41,5 +41,6 @@ export function networkEvalLine(net: Network | null, pos: Position, hand: number
   const evaluator = new NnueEvaluator(net, pos);
   const learned = evaluator.evaluate(pos);
   if (!net.onHand) return `Network: ${learned} cp (EvalFile; the search uses this one)`;
-  return `Network: ${learned} cp, with the Total scaled: ${evaluator.withHand(learned, hand)} cp (EvalFile; the search uses this one)`;
+  const scale = (net.handScale / HAND_SCALE_ONE).toFixed(2);
+  return `Network: ${learned} cp + ${scale} x Total = ${evaluator.withHand(learned, hand)} cp (EvalFile; the search uses this one)`;
 }
