@@ -16,6 +16,7 @@ describe('EvalFile', () => {
     folder = mkdtempSync(join(tmpdir(), 'hnefi-evalfile-'));
     netFile = join(folder, 'berserk.nnue');
     writeFileSync(netFile, makeNetwork(quantise(makeModel('berserk', 11, 16, 3))));
+    writeFileSync(join(folder, 'onhand.nnue'), makeNetwork(quantise(makeModel('berserk', 11, 16, 3, true))));
     writeFileSync(join(folder, 'short.nnue'), makeNetwork(quantise(makeModel('berserk', 11, 16, 3))).subarray(0, 100));
     engine = new EngineConversation();
   });
@@ -55,6 +56,12 @@ describe('EvalFile', () => {
     const go = await engine.until(/^bestmove /, 'go depth 3');
     expect(go.at(-1)).toMatch(/^bestmove [a-k]\d+[a-k]\d+/);
     await engine.ask('setoption name Threads value 1');
+    const onHand = await engine.ask(`setoption name EvalFile value ${join(folder, 'onhand.nnue')}`, 'eval');
+    expect(onHand[0]).toMatch(/16 hidden units, added to the hand-written evaluation times 1\.00\) for variants/);
+    const total = Number(/^Total: (-?\d+) cp/.exec(onHand.find((l) => l.startsWith('Total:')) ?? '')?.[1]);
+    const line = onHand.find((l) => l.startsWith('Network:')) ?? '';
+    const [, own, sum] = /^Network: (-?\d+) cp \+ 1\.00 x Total = (-?\d+) cp \(EvalFile; the search uses this one\)$/.exec(line) ?? [];
+    expect(Number(sum)).toBe(Number(own) + total);
     const other = await engine.ask('setoption name UCI_Variant value copenhagen', `setoption name EvalFile value ${netFile}`);
     expect(other.at(-1)).toMatch(/the current rules use the hand-written one$/);
     expect(await engine.ask('setoption name EvalFile value hand')).toEqual(['info string evaluation: hand-written']);
