@@ -53,7 +53,7 @@ function walk(pos: Position, plies: number, visit: (pos: Position) => void, buff
   }
 }
 
-function evalCost(name: string, make: (pos: Position) => (pos: Position) => number): void {
+function evalCost(name: string, make: (pos: Position) => (pos: Position) => number, print = true): void {
   const buffers = [0, 1, 2].map(() => new Int32Array(4096));
   let calls = 0;
   let sink = 0;
@@ -74,7 +74,7 @@ function evalCost(name: string, make: (pos: Position) => (pos: Position) => numb
     }
   }
   const ms = cpuMs() - start;
-  console.log(`${name.padEnd(28)} ${calls} evaluations, ${((ms * 1e6) / calls).toFixed(0)} ns each (checksum ${sink})`);
+  if (print) console.log(`${name.padEnd(28)} ${calls} evaluations, ${((ms * 1e6) / calls).toFixed(0)} ns each (checksum ${sink})`);
 }
 
 const incremental = NnueEvaluator.prototype.evaluate;
@@ -97,11 +97,6 @@ function searchSpeed(evalNet: Network | null, refresh = false): { nodes: number;
 }
 
 console.log(`nnue-speed: ${netFile} (${net.hidden} hidden units), ${positions.length} berserk bench positions`);
-evalCost('no evaluation (the walk)', () => () => 0);
-evalCost('hand-written', (pos) => {
-  const evaluator = new Evaluator(pos);
-  return (p) => evaluator.evaluate(p);
-});
 // An on-hand network is evaluated with the hand-written evaluation, as the search does.
 const withHand = (pos: Position, own: (p: Position) => number): ((p: Position) => number) => {
   if (!net.onHand) return own;
@@ -109,14 +104,35 @@ const withHand = (pos: Position, own: (p: Position) => number): ((p: Position) =
   const evaluator = new NnueEvaluator(net, pos);
   return (p) => evaluator.withHand(own(p), hand.evaluate(p));
 };
-evalCost(`network${net.onHand ? ' + hand' : ''}, incremental`, (pos) => {
-  const evaluator = new NnueEvaluator(net, pos);
-  return withHand(pos, (p) => evaluator.evaluate(p));
-});
-evalCost(`network${net.onHand ? ' + hand' : ''}, refreshed`, (pos) => {
-  const evaluator = new NnueEvaluator(net, pos);
-  return withHand(pos, (p) => evaluator.refresh(p));
-});
+const networkName = `network${net.onHand ? ' + hand' : ''}`;
+// Twice: the first round compiles the code, the second is printed.
+for (const print of [false, true]) {
+  evalCost('no evaluation (the walk)', () => () => 0, print);
+  evalCost(
+    'hand-written',
+    (pos) => {
+      const evaluator = new Evaluator(pos);
+      return (p) => evaluator.evaluate(p);
+    },
+    print,
+  );
+  evalCost(
+    `${networkName}, incremental`,
+    (pos) => {
+      const evaluator = new NnueEvaluator(net, pos);
+      return withHand(pos, (p) => evaluator.evaluate(p));
+    },
+    print,
+  );
+  evalCost(
+    `${networkName}, refreshed`,
+    (pos) => {
+      const evaluator = new NnueEvaluator(net, pos);
+      return withHand(pos, (p) => evaluator.refresh(p));
+    },
+    print,
+  );
+}
 // Warm-up, then alternating rounds.
 const modes = [
   ['hand', null, false],
