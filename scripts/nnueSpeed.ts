@@ -141,12 +141,15 @@ const modes = [
 ] as const;
 for (const [, evalNet, refresh] of modes) searchSpeed(evalNet, refresh);
 const totals = modes.map(() => ({ nodes: 0, ms: 0 }));
+// Every other round in reverse order, so that no mode always runs first.
 for (let round = 0; round < rounds; round++) {
-  modes.forEach(([, evalNet, refresh], k) => {
+  const order = round % 2 === 0 ? [0, 1, 2] : [2, 1, 0];
+  for (const k of order) {
+    const [, evalNet, refresh] = modes[k];
     const run = searchSpeed(evalNet, refresh);
     totals[k].nodes += run.nodes;
     totals[k].ms += run.ms;
-  });
+  }
 }
 modes.forEach(([name], k) => {
   const { nodes, ms } = totals[k];
