@@ -1,6 +1,7 @@
 // The GUI in a real browser: a game against the engine clicked to its end, a berserk chain entered
 // step by step, an illegal step refused with its reason, live analysis, a position set up in the
-// editor, an .otg stepped through, a running tournament watched, and a crashing engine reported.
+// editor, an .otg stepped through, a running tournament watched (from a GUI of its own, and from the
+// tournament's --gui), and a crashing engine reported.
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -237,6 +238,52 @@ describe('hnefi gui in Chromium', () => {
       expect(await page.locator('.analyse [data-testid=moves] .move').count()).toBeGreaterThan(0);
     } finally {
       runner.kill('SIGTERM');
+      await page.close();
+    }
+  });
+
+  it('serves the GUI from the tournament itself with --gui, until Ctrl-C after the last game', async () => {
+    const out = join(folder, 'tournament-gui');
+    const runner = spawn(
+      process.execPath,
+      [
+        CLI,
+        'tournament',
+        '--variant',
+        'brandubh',
+        '--depth',
+        '2',
+        '--games',
+        '2',
+        '--concurrency',
+        '1',
+        '--out',
+        out,
+        '--quiet',
+        '--gui',
+        '0',
+        '--engine',
+        `name=one cmd=${process.execPath} args="${CLI}"`,
+        '--engine',
+        `name=two cmd=${process.execPath} args="${CLI}"`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let stdout = '';
+    runner.stdout!.on('data', (chunk) => (stdout += String(chunk)));
+    const exited = new Promise<number | null>((resolve) => runner.once('exit', (code) => resolve(code)));
+    const page = await browser.browser.newPage({ viewport: { width: 1200, height: 800 } });
+    try {
+      await expect.poll(() => /watch it at (http:\/\/\S+)/.exec(stdout)?.[1], { timeout: 20_000 }).toBeDefined();
+      await page.goto(/watch it at (http:\/\/\S+)/.exec(stdout)![1]);
+      // The page opens on Watch with the tournament's folder already chosen.
+      await expect.poll(() => page.locator('[data-testid=standings]').innerText(), { timeout: 20_000 }).toMatch(/one/);
+      await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/the GUI stays at/);
+      await expect.poll(() => page.locator('[data-testid=games-count]').innerText()).toMatch(/^2 of 2 games finished/);
+      runner.kill('SIGINT');
+      expect(await exited).toBe(0);
+    } finally {
+      runner.kill('SIGKILL');
       await page.close();
     }
   });
