@@ -1,6 +1,6 @@
 // The GUI in a real browser: a game against the engine clicked to its end, a berserk chain entered
-// step by step, an illegal step refused with its reason, live analysis, a position set up in the
-// editor, an .otg stepped through, a running tournament watched (from a GUI of its own, and from the
+// step by step, an illegal step refused with its reason, live analysis, side lines, a position set up in
+// the editor, an .otg stepped through, a running tournament watched (from a GUI of its own, and from the
 // tournament's --gui), and a crashing engine reported.
 
 import { spawn } from 'node:child_process';
@@ -159,6 +159,32 @@ describe('hnefi gui in Chromium', () => {
     await page.click('[data-testid=editor-done]');
     await page.locator('.analyse .board').waitFor();
     expect(await page.locator('[data-testid=tfen]').inputValue()).toBe('11/11/11/11/11/5K5/11/3t7/2t8/11/11 d -');
+    await page.close();
+  });
+
+  it('keeps the game when a different turn starts a side line, and goes back to it', async () => {
+    const page = await open('analyse');
+    await page.selectOption('[data-testid=setup-variant]', 'brandubh');
+    await page.fill('[data-testid=setup-text]', 'd1e1 d3e3');
+    await page.click('[data-testid=set-moves]');
+    const moves = () => page.locator('.analyse [data-testid=moves] .move').allInnerTexts();
+    await expect.poll(moves).toEqual(['d1e1', 'd3e3']);
+    await page.click('[data-testid=back]');
+    // The game's own turn only steps forward.
+    await page.click('.analyse [data-square=d3]');
+    await page.click('.analyse [data-square=e3]');
+    expect(await page.locator('[data-testid=side-line]').count()).toBe(0);
+    expect(await page.locator('.analyse [data-testid=analyse-status] .ply').innerText()).toBe('turn 2 of 2');
+    // Another turn is a side line, and the game comes back with its turn shown.
+    await page.click('[data-testid=back]');
+    await page.click('.analyse [data-square=d3]');
+    await page.click('.analyse [data-square=c3]');
+    expect(await page.locator('[data-testid=side-line]').innerText()).toMatch(/Side line from turn 1 of the game/);
+    expect(await moves()).toEqual(['d1e1', 'd3c3']);
+    await page.click('[data-testid=back-to-game]');
+    expect(await moves()).toEqual(['d1e1', 'd3e3']);
+    expect(await page.locator('.analyse [data-testid=analyse-status] .ply').innerText()).toBe('turn 1 of 2');
+    expect(await page.locator('[data-testid=side-line]').count()).toBe(0);
     await page.close();
   });
 
