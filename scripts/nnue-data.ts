@@ -16,7 +16,6 @@ import { dirname } from 'node:path';
 import {
   ATTACKERS,
   DEFENDERS,
-  DRAW,
   getVariant,
   legalTurns,
   makeRandom,
@@ -110,7 +109,8 @@ function playGame(searcher: Searcher): { positions: Labelled[]; result: number }
     playTurn(pos, best);
   }
   const winner = pos.winner;
-  return { positions, result: winner === DEFENDERS ? 2 : winner === ATTACKERS ? 0 : winner === DRAW || winner === NO_WINNER ? 1 : 1 };
+  // A draw, or a game stopped at --max-turns.
+  return { positions, result: winner === DEFENDERS ? 2 : winner === ATTACKERS ? 0 : 1 };
 }
 
 mkdirSync(dirname(out), { recursive: true });

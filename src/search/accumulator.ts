@@ -43,8 +43,11 @@ export class NnueEvaluator {
       const rank = geo.rankIndex[sq];
       if (file >= size || rank >= size) continue;
       onBoard.push(sq);
-      for (let piece = 1; piece < 16; piece++)
-        this.columnOf[piece * geo.cells + sq] = pieceInput(piece, rank * size + file, size) * net.hidden;
+      // Piece codes: a side bit (1 or 2) and a type (0, 4, 8, 12).
+      for (let piece = 1; piece < 16; piece++) {
+        const side = piece & 3;
+        if (side === 1 || side === 2) this.columnOf[piece * geo.cells + sq] = pieceInput(piece, rank * size + file, size) * net.hidden;
+      }
     }
     this.squares = Int32Array.from(onBoard);
     this.sideColumn = sideInput(size) * net.hidden;
