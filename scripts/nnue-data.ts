@@ -13,17 +13,7 @@
 
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import {
-  ATTACKERS,
-  DEFENDERS,
-  getVariant,
-  legalTurns,
-  makeRandom,
-  NO_WINNER,
-  playTurn,
-  Position,
-  toSquare,
-} from '../src/engine/index.js';
+import { ATTACKERS, DEFENDERS, getVariant, legalTurns, makeRandom, NO_WINNER, playTurn, Position, toSquare } from '../src/engine/index.js';
 import { Searcher, type SearchScore } from '../src/search/index.js';
 import { makeSampleHeader, makeSampleRecord } from './nnueSamples.js';
 
