@@ -1,25 +1,25 @@
 // Builds an opening book of a variant: positions from which engine games are informative. From the
 // start position most pairs of engine games (each opening played once with each side) are won by
 // the same side both times, whoever plays it, and tell nothing about the engines. A book position is
-// kept when the side that searches more wins from it whichever side that is, and the attackers score
-// about half: then the result of a game depends on the engines, not on the side.
+// one from which the side does not decide the game: the engines do.
 //
 //   (from the repository root) nice -n 10 npx tsx scripts/make-book.ts --variant berserk \
 //     --data ../shared/data/aagenielsen-berserk.jsonl --out books/berserk.txt [--keep 300] [--nodes 1000]
 //
 // Candidates come from recorded games (a .jsonl file of aagenielsen.dk records given by --data, cut
-// after --record-plies turns; berserk continuations the site leaves out are reconstructed as
-// `--openings` does) and from Hnefi's own play (--random-plies random turns from the start, and
-// --selfplay: one to three random turns followed by turns Hnefi chooses at the node limit). They are
-// taken in turn from each source, shuffled by --seed, and counted once per position (the board, its
-// mirror images and rotations, and the side to move).
+// after --record-plies turns of the games --record-winner won; berserk continuations the site leaves
+// out are reconstructed as `--openings` does) and from Hnefi's own play (--random-plies random turns
+// from the start, and --selfplay: one to three random turns followed by that many turns Hnefi chooses
+// at the node limit). They are taken in turn from each source, shuffled by --seed, and counted once
+// per position (the board, its mirror images and rotations, and the side to move).
 //
 // Each candidate is played by Hnefi in-process (the same search as the engine, one thread, 16 MB
 // table, fresh for every game) against itself at two node limits, N and 2N per turn (--nodes N): once
-// the attackers search 2N, once the defenders do. A candidate survives when the attackers score half
-// (one win each, or two draws); then the same pair is played at 2N and 4N, and the position is kept
-// when the attackers' score over the four games is within --balance (0.4 - 0.6). Games reaching
-// --max-turns are draws. Games at fixed node counts are the same on any machine and under any load.
+// the attackers search 2N, once the defenders do. Unless the same side wins both games, the pair is
+// played again at 2N and 4N, and the position is kept when the attackers' score over the four games
+// is from --balance to 1 - --balance (0.375 - 0.625) and one game at least is decisive (a book of
+// positions that end drawn would measure nothing either). Games reaching --max-turns turns after the
+// opening are draws. Games at fixed node counts are the same on any machine and under any load.
 //
 // Writes the book as it grows (one opening per line in the `--openings` format: the turns from the
 // start, or a tfen and `moves ...` for records from another start; after `#`, the source and the
@@ -239,11 +239,11 @@ function playPair(start: Position, n: number): [number, number] {
 }
 
 const header = [
-  `# Hnefi opening book: ${variant}. Each line an opening from which Hnefi at ${nodes} and ${2 * nodes} nodes per`,
-  `# turn won with whichever side searched more, and at ${2 * nodes} and ${4 * nodes} the attackers scored`,
-  `# ${balance} - ${1 - balance} of the four games (scripts/make-book.ts --variant ${variant} --nodes ${nodes}`,
-  `# --max-turns ${maxTurns} --seed ${seed}). After '#': where the opening came from and the attackers' points`,
-  '# (2n vs n, n vs 2n at both limits).',
+  `# Hnefi opening book: ${variant}. Each line an opening from which Hnefi against itself, one side at ${nodes}`,
+  `# and the other at ${2 * nodes} nodes per turn both ways round, did not win with the same side twice, and at`,
+  `# ${2 * nodes} against ${4 * nodes} nodes too the attackers scored ${balance} - ${1 - balance} of the four games, one at least`,
+  `# decisive (scripts/make-book.ts --variant ${variant} --nodes ${nodes} --max-turns ${maxTurns} --seed ${seed}).`,
+  "# After '#': the source, the game, and the attackers' points with 2n against n, n against 2n, at both limits.",
 ];
 const kept: string[] = [];
 const save = (): void => writeFileSync(outFile, `${[...header, ...kept].join('\n')}\n`);
