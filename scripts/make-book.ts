@@ -23,9 +23,11 @@
 //
 // Writes the book as it grows (one opening per line in the `--openings` format: the turns from the
 // start, or a tfen and `moves ...` for records from another start; after `#`, the source and the
-// attackers' results), so a run cut short leaves a usable book. Progress goes to stderr.
+// attackers' results), so a run cut short leaves a usable book. --include puts the openings of books
+// made before (another seed's run, a run cut short) at the top, once each, and does not try their
+// positions again. Progress goes to stderr.
 
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   ATTACKERS,
@@ -48,7 +50,7 @@ import { loadOpenings, makeOpeningText, type Opening, openingPositions, randomOp
 const USAGE =
   'usage: npx tsx scripts/make-book.ts --variant <name> --out <file> [--data <records.jsonl>] [--keep 300] ' +
   '[--nodes 1000] [--max-turns 160] [--balance 0.375] [--seed 1] [--record-plies 20,30,40,50] [--record-winner attackers] ' +
-  '[--random-plies 2,4,6] [--selfplay 4,8,12] [--max-candidates n] [--max-minutes m]';
+  '[--random-plies 2,4,6] [--selfplay 4,8,12] [--include <book>]... [--max-candidates n] [--max-minutes m]';
 
 const { values: args } = parseArgs({
   options: {
@@ -64,6 +66,7 @@ const { values: args } = parseArgs({
     'record-winner': { type: 'string', default: 'attackers' },
     'random-plies': { type: 'string', default: '2,4,6' },
     selfplay: { type: 'string', default: '4,8,12' },
+    include: { type: 'string', multiple: true },
     'max-candidates': { type: 'string' },
     'max-minutes': { type: 'string' },
     help: { type: 'boolean' },
@@ -103,7 +106,7 @@ const maxTurns = count('max-turns', args['max-turns']);
 const balance = Number(args.balance);
 if (!(balance >= 0 && balance <= 0.5)) fail(`--balance '${args.balance}' must be a number from 0 to 0.5`);
 const seed = count('seed', args.seed, true);
-const maxCandidates = args['max-candidates'] === undefined ? Infinity : count('max-candidates', args['max-candidates']);
+const maxCandidates = args['max-candidates'] === undefined ? Infinity : count('max-candidates', args['max-candidates'], true);
 const deadline = args['max-minutes'] === undefined ? Infinity : Date.now() + count('max-minutes', args['max-minutes']) * 60_000;
 
 /** The candidate openings of one source, in the order they are tried. */
@@ -249,8 +252,25 @@ const kept: string[] = [];
 const save = (): void => writeFileSync(outFile, `${[...header, ...kept].join('\n')}\n`);
 
 const sources = [...recordSources(), ...randomSources(), ...selfplaySources(new Searcher({ hashMB: 16 }))];
-if (sources.length === 0) fail('no source of candidates: give --data, --random-plies or --selfplay');
+if (sources.length === 0 && args.include === undefined)
+  fail('no source of candidates: give --data, --random-plies, --selfplay or --include');
 const seen = new Set<string>();
+// Openings of earlier books (another seed's run, a run cut short) are kept as they are, once each.
+for (const file of args.include ?? []) {
+  const book = loadOpenings(rules, variant, { file, order: 'sequential' }, seed);
+  if (!book.ok) fail(book.error.message);
+  const lines = readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .filter((line) => line.replace(/#.*/, '').trim() !== '');
+  for (let i = 0; i < book.value.size; i++) {
+    const positions = openingPositions(rules, book.value.get(i));
+    if (!positions.ok) fail(positions.error.message);
+    const key = symmetricKey(positions.value.end);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(lines[i].trim());
+  }
+}
 const tally = new Map<string, { tried: number; kept: number }>(sources.map((s) => [s.name, { tried: 0, kept: 0 }]));
 let tried = 0;
 let duplicates = 0;
