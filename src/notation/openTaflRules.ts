@@ -64,7 +64,7 @@
 // The cor*/cen* keys take any value when the rules have no corners / no throne.
 
 import { Position } from '../engine/position.js';
-import type { KingStrength, RepetitionRule, RuleSet } from '../engine/rules.js';
+import type { FortRules, KingStrength, PieceLetter, RepetitionRule, RuleSet } from '../engine/rules.js';
 import { ATTACKERS, DEFENDERS, pieceFromLetter } from '../engine/types.js';
 import { err, ok, type Result } from '../engine/result.js';
 
@@ -81,7 +81,9 @@ const REPETITION: Record<string, RepetitionRule> = {
   a: 'defenders-lose',
   f: 'forbidden',
 };
-const KING: Record<string, KingStrength> = { s: 'strong', y: 'strong', w: 'weak', n: 'weak', c: 'mixed' };
+const KING: Record<string, KingStrength> = { s: 'strong', y: 'strong', w: 'weak', n: 'weak', c: 'mixed', m: 'middleweight' };
+/** The order of OpenTafl's per-type speed limits (`spd`, twelve values); m g M G are pieces this engine lacks. */
+const SPEED_ORDER = 'tcnkmgTCNKMG';
 
 const KNOWN_KEYS = [
   'dim',
@@ -166,6 +168,31 @@ function readPositionRecord(record: string, size: number, key: string, topFirst:
   return ok(topFirst ? ranks : ranks.reverse());
 }
 
+/** `a1`-style name of a file and rank index. */
+const squareName = (file: number, rank: number): string => String.fromCharCode(97 + file) + (rank + 1);
+
+function isSquareOn(square: string, size: number): boolean {
+  const m = /^([a-s])([1-9]\d?)$/.exec(square);
+  return m !== null && m[1].charCodeAt(0) - 97 < size && Number(m[2]) <= size;
+}
+
+/**
+ * OpenTafl's `spd`: one limit for every piece, or twelve in the order t c n k m g T C N K M G; -1 (or
+ * 0) for none. Two values mean no limits, as OpenTafl reads them.
+ */
+function readSpeedLimits(value: string): Result<Partial<Record<PieceLetter, number>>> {
+  const values = value.split(',').filter((v) => v !== '');
+  if (values.some((v) => !/^-?\d+$/.test(v))) return err('bad-speed', 'expected whole numbers separated by commas');
+  const limits: Partial<Record<PieceLetter, number>> = {};
+  const set = (letter: string, limit: number) => {
+    if (OUR_LETTERS.includes(letter) && limit > 0) limits[letter as PieceLetter] = limit;
+  };
+  if (values.length === 1) for (const letter of OUR_LETTERS) set(letter, Number(values[0]));
+  else if (values.length === SPEED_ORDER.length) values.forEach((v, i) => set(SPEED_ORDER[i], Number(v)));
+  else if (values.length > 2) return err('bad-speed', `expected one limit or ${SPEED_ORDER.length} (${[...SPEED_ORDER].join(' ')})`);
+  return ok(limits);
+}
+
 export function parseRulesString(text: string): Result<RuleSet> {
   const entries = new Map<string, string>();
   for (const token of text
@@ -225,9 +252,13 @@ export function parseRulesString(text: string): Result<RuleSet> {
     'draw',
   );
   const kingArmed = get(yesNo('ka', 'y'), true);
-  const king = get(choice('ks', KING, 's', 'expected s (strong), w (weak) or c (strong on or next to the throne)'), 'strong');
+  const king = get(
+    choice('ks', KING, 's', 'expected s (strong), w (weak), c (strong on or next to the throne) or m (middleweight)'),
+    'strong',
+  );
   const berserk = get(choice('ber', { n: false, c: true }, 'n', 'expected n or c (continue with capturing steps)'), false);
   const shieldWall = get(choice('sw', { n: false, s: true }, 'n', 'expected n or s (corners may close a wall)'), false);
+  const shieldWallAnyStep = !get(yesNo('swf', 'y'), true);
   const exitFort = get(yesNo('efe', 'n'), false);
   const linnaeanCapture = get(yesNo('linc', 'n'), false);
   const jumpOverOwn = get(yesNo('jo', 'n'), false);
@@ -256,35 +287,53 @@ export function parseRulesString(text: string): Result<RuleSet> {
   }
   for (const k of ['mj', 'gj']) if ((entries.get(k) ?? 'n') !== 'n') return refuse(k, 'there are no mercenaries or guards');
 
-  // Special squares.
+  // Special squares: OpenTafl's defaults, none, or lists of squares.
   const centre = (size - 1) / 2;
-  const centreName = Number.isInteger(centre) ? String.fromCharCode(97 + centre) + (centre + 1) : '';
-  const cornerNames = ['a1', `a${size}`, `${String.fromCharCode(96 + size)}1`, `${String.fromCharCode(96 + size)}${size}`];
-  const squareList = (value: string) => new Set(value.split(',').filter((s) => s !== ''));
-  const cen = entries.get('cen') ?? 'default';
-  let hasThrone: boolean;
-  if (cen === 'default') hasThrone = true;
-  else if (cen === '' || cen === ',') hasThrone = false;
-  else if (centreName !== '' && sameSet(squareList(cen), new Set([centreName]))) hasThrone = true;
-  else return refuse('cen', `the throne is the centre square${centreName ? ` (${centreName})` : ''} or none`);
-  const cor = entries.get('cor') ?? 'default';
-  let hasCorners: boolean;
-  if (cor === 'default') hasCorners = true;
-  else if (cor === '' || cor === ',') hasCorners = false;
-  else if (sameSet(squareList(cor), new Set(cornerNames))) hasCorners = true;
-  else return refuse('cor', `the corners are the four corner squares (${cornerNames.join(',')}) or none`);
+  const centreName = Number.isInteger(centre) ? squareName(centre, centre) : '';
+  const cornerNames = [squareName(0, 0), squareName(0, size - 1), squareName(size - 1, 0), squareName(size - 1, size - 1)];
+  const squares = (key: string): Result<string[]> => {
+    const list = [...new Set((entries.get(key) ?? '').split(',').filter((square) => square !== ''))];
+    const bad = list.find((square) => !isSquareOn(square, size));
+    return bad === undefined ? ok(list) : refuse(key, `'${bad}' is not a square of the ${size}x${size} board`);
+  };
+  let hasThrone = true;
+  let throneSquare: string | undefined;
+  if ((entries.get('cen') ?? 'default') !== 'default') {
+    const list = squares('cen');
+    if (!list.ok) return list;
+    if (list.value.length > 1) return refuse('cen', 'the throne is one square (or none)');
+    hasThrone = list.value.length === 1;
+    if (hasThrone && list.value[0] !== centreName) throneSquare = list.value[0];
+  } else if (centreName === '') {
+    hasThrone = false;
+  }
+  let hasCorners = true;
+  let cornerSquares: string[] | undefined;
+  if ((entries.get('cor') ?? 'default') !== 'default') {
+    const list = squares('cor');
+    if (!list.ok) return list;
+    hasCorners = list.value.length > 0;
+    if (hasCorners && !sameSet(new Set(list.value), new Set(cornerNames))) cornerSquares = list.value;
+  }
 
   const lettersOf = (k: string, fallback: string) => pieceSet(entries.get(k) ?? fallback);
   let cornersHostileToKing = true;
+  let kingPassesCorners = true;
   if (hasCorners) {
     const corh = lettersOf('corh', OUR_LETTERS);
     const withoutKing = new Set('tcnTCN');
     if (sameSet(corh, withoutKing)) cornersHostileToKing = false;
     else if (!sameSet(corh, ALL)) return refuse('corh', 'corners are hostile to every piece, or to every piece but the king');
     if (!sameSet(lettersOf('cors', 'K'), new Set('K'))) return refuse('cors', 'only the king stops on a corner (cors:K)');
+    kingPassesCorners = lettersOf('corp', 'K').has('K');
+    // OpenTafl reads corre only from a string that has cenre, and then an absent corre lets nobody re-enter.
+    if (entries.has('cenre') && !entries.has('corre')) {
+      return err('unsupported-rule', "rules entry 'cenre' without 'corre' is not supported: OpenTafl then lets nobody enter a corner");
+    }
     if (!sameSet(lettersOf('corre', OUR_LETTERS), ALL)) return refuse('corre', `expected every piece (${OUR_LETTERS})`);
   }
   let throneKingOnly = false;
+  let throneImpassable = false;
   let kingStopsOnThrone = true;
   let throneHostileToAttackers = true;
   let emptyThroneHostileToAttackers = true;
@@ -307,22 +356,47 @@ export function parseRulesString(text: string): Result<RuleSet> {
     const toAttackers = hostileTo(ATTACKER_LETTERS);
     const toDefenders = hostileTo(DEFENDER_LETTERS);
     if (toAttackers === undefined || toDefenders === undefined) {
-      return refuse(
-        'cenhe',
-        'the empty throne is hostile to all the attackers (tcn) or none, all the defenders (TCN) or none, and to the king (K) or not',
-      );
+      return refuse('cenhe', 'the empty throne is hostile to all the attackers (tcn) or none, and all the defenders (TCN) or none');
     }
     emptyThroneHostileToAttackers = toAttackers;
     emptyThroneHostileToDefenders = toDefenders;
-    emptyThroneHostileToKing = cenhe.has('K');
+    // OpenTafl asks the square's hostility to the king's side: the defenders' letters, not K.
+    emptyThroneHostileToKing = toDefenders;
     const cens = lettersOf('cens', 'K');
     if (cens.size === 0) kingStopsOnThrone = false;
     else if (!sameSet(cens, new Set('K'))) return refuse('cens', 'only the king stops on the throne (cens:K), or nobody (cens:)');
-    if (!sameSet(lettersOf('cenre', OUR_LETTERS), ALL)) return refuse('cenre', `expected every piece (${OUR_LETTERS})`);
+    // Only the king starts on the throne: whoever may not re-enter it never passes or stops on it.
+    const cenre = lettersOf('cenre', OUR_LETTERS);
+    if (cenre.size === 0) {
+      throneImpassable = true;
+      kingStopsOnThrone = false;
+    } else if (sameSet(cenre, new Set('K'))) {
+      throneKingOnly = true;
+    } else if (!sameSet(cenre, ALL)) {
+      return refuse('cenre', `every piece (${OUR_LETTERS}), only the king (K) or nobody re-enters the throne`);
+    }
   }
-  for (const k of ['afor', 'dfor']) if ((entries.get(k) ?? '').replace(/,/g, '') !== '') return refuse(k, 'there are no fortresses');
-  if ((entries.get('swf') ?? 'y') !== 'y') return refuse('swf', 'a shield wall is taken only by the move that closes an end (swf:y)');
-  if ((entries.get('spd') ?? '-1') !== '-1') return refuse('spd', 'there are no speed limits');
+  if ((entries.get('dfor') ?? '').replace(/,/g, '') !== '') return refuse('dfor', 'there are no defender fortresses');
+  const fortSquares = squares('afor');
+  if (!fortSquares.ok) return fortSquares;
+  let forts: FortRules | undefined;
+  if (fortSquares.value.length > 0) {
+    const lettersText = (key: string, fallback: string) => [...lettersOf(key, fallback)].join('');
+    forts = {
+      squares: fortSquares.value,
+      pass: lettersText('aforp', OUR_LETTERS),
+      stop: lettersText('afors', OUR_LETTERS),
+      // As OpenTafl reads it: aforre counts only in a rules string that has cenre (absent, nobody re-enters).
+      reenter: entries.has('cenre') ? lettersText('aforre', '') : OUR_LETTERS,
+      hostile: lettersText('aforh', 'TCNK'),
+    };
+    const throne = hasThrone ? (throneSquare ?? centreName) : '';
+    const corners = hasCorners ? (cornerSquares ?? cornerNames) : [];
+    const clash = forts.squares.find((square) => square === throne || corners.includes(square));
+    if (clash !== undefined) return refuse('afor', `${clash} is already a corner or the throne`);
+  }
+  const speedLimits = readSpeedLimits(entries.get('spd') ?? '-1');
+  if (!speedLimits.ok) return refuse('spd', speedLimits.error.message);
 
   const rules: RuleSet = {
     name: entries.get('name') || 'custom',
@@ -337,6 +411,12 @@ export function parseRulesString(text: string): Result<RuleSet> {
     ringWithCommanders,
     hasThrone,
     hasCorners,
+    cornerSquares,
+    throneSquare,
+    throneImpassable,
+    kingPassesCorners,
+    forts,
+    speedLimits: speedLimits.value,
     cornersHostileToKing,
     throneKingOnly,
     kingStopsOnThrone,
@@ -345,6 +425,7 @@ export function parseRulesString(text: string): Result<RuleSet> {
     emptyThroneHostileToDefenders,
     emptyThroneHostileToKing,
     shieldWall,
+    shieldWallAnyStep,
     linnaeanCapture,
     exitFort,
     encirclement,
@@ -379,7 +460,7 @@ const REPETITION_CODE: Record<RepetitionRule, string> = {
   'defenders-lose': 'a',
   forbidden: 'f',
 };
-const KING_CODE: Record<KingStrength, string> = { strong: 's', weak: 'w', mixed: 'c' };
+const KING_CODE: Record<KingStrength, string> = { strong: 's', weak: 'w', mixed: 'c', middleweight: 'm' };
 
 /** The rules string of a rule set; keys at OpenTafl's defaults are left out, as OpenTafl does. */
 export function makeRulesString(rules: RuleSet): string {
@@ -392,11 +473,17 @@ export function makeRulesString(rules: RuleSet): string {
   if (rules.king !== 'strong') parts.push(`ks:${KING_CODE[rules.king]}`);
   parts.push(rules.jumps ? 'kj:r nj:c cj:j' : 'kj:n nj:n cj:n');
   if (rules.berserk) parts.push('ber:c');
-  if (!rules.hasCorners) parts.push('cor:');
-  else if (!rules.cornersHostileToKing) parts.push('corh:tcnTCN');
+  if (!rules.hasCorners) {
+    parts.push('cor:');
+  } else {
+    if (rules.cornerSquares) parts.push(`cor:${rules.cornerSquares.join(',')},`);
+    if (!rules.cornersHostileToKing) parts.push('corh:tcnTCN');
+    if (rules.kingPassesCorners === false) parts.push('corp:');
+  }
   if (!rules.hasThrone) {
     parts.push('cen:');
   } else {
+    if (rules.throneSquare !== undefined) parts.push(`cen:${rules.throneSquare},`);
     if (rules.throneKingOnly) parts.push('cenp:K');
     if (!rules.kingStopsOnThrone) parts.push('cens:');
     if (!rules.throneHostileToAttackers) parts.push('cenh:');
@@ -406,7 +493,20 @@ export function makeRulesString(rules: RuleSet): string {
       (rules.emptyThroneHostileToKing ? 'K' : '');
     if (cenhe !== OUR_LETTERS) parts.push(`cenhe:${cenhe}`);
   }
-  if (rules.shieldWall) parts.push('sw:s');
+  const forts = rules.forts;
+  // OpenTafl reads aforre only from a string that has cenre.
+  if (rules.throneImpassable) parts.push('cenre:');
+  else if (forts) parts.push(`cenre:${OUR_LETTERS}`);
+  if ((rules.throneImpassable || forts) && rules.hasCorners) parts.push(`corre:${OUR_LETTERS}`);
+  if (forts) {
+    parts.push(`afor:${forts.squares.join(',')},`, `aforp:${forts.pass}`, `afors:${forts.stop}`);
+    parts.push(`aforre:${forts.reenter}`, `aforh:${forts.hostile}`);
+  }
+  const limits = rules.speedLimits ?? {};
+  if (Object.values(limits).some((limit) => limit > 0)) {
+    parts.push(`spd:${[...SPEED_ORDER].map((letter) => limits[letter as PieceLetter] ?? -1).join(',')}`);
+  }
+  if (rules.shieldWall) parts.push(rules.shieldWallAnyStep ? 'sw:s swf:n' : 'sw:s');
   if (rules.exitFort) parts.push('efe:y');
   if (rules.linnaeanCapture) parts.push('linc:y');
   if (rules.commandersCaptureKing !== hasCommanders) parts.push(`cck:${yn(rules.commandersCaptureKing)}`);
