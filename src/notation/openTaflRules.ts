@@ -15,8 +15,8 @@
 //                                   makes the third occurrence loses, under `l` he wins; `a` and `f` are
 //                                   Hnefi extensions (OpenTafl reads them as a draw)
 // ka         y | n                  kingArmed (y); `a` (anvil only) and `h` (hammer only) are refused
-// ks         s|y, w|n, c            king: strong | weak | mixed (strong on or next to the throne) (s);
-//                                   `m` (middleweight) is refused
+// ks         s|y, w|n, c, m         king: strong | weak | mixed (strong on or next to the throne) |
+//                                   middleweight (hostile on every side he has: three on an edge) (s)
 // kj nj cj   r c j | n n n          jumps (n c j): `kj:r nj:c cj:j` is RULES.md section 2 (king only
 //                                   from/to restricted squares, knights capture the jumped piece,
 //                                   commanders do not); `kj:n` is no jumps, and then knights / commanders
@@ -27,28 +27,43 @@
 //                                   again, with any step (one capturing nothing ends the turn)
 // bo         y | n                  Hnefi extension: RULES.md's berserk runs instead (n): the run may
 //                                   stop after any capturing step, and goes on only by capturing
-// cor        default | 4 corners | empty        hasCorners (default)
-// cen        default | the centre | empty       hasThrone (default)
+// cor        default | squares | empty          hasCorners (default); squares other than the board's
+//                                   four corners: cornerSquares (Alea Evangelii's 16, puzzles)
+// cen        default | a square | empty         hasThrone (default); a square other than the centre:
+//                                   throneSquare. More than one throne square is refused
 // corh       all | all but K        cornersHostileToKing (all)
+// corp       any                    kingPassesCorners: K in the list (K); others never pass a corner
 // cenp       all | K                throneKingOnly: passing the empty throne (all)
 // cenh       tcn | empty            throneHostileToAttackers: the throne holding the king is hostile to
 //                                   the attackers (tcn) or to nobody (OpenTafl's Brandub)
-// cenhe      tcn, TCN, K groups     emptyThroneHostileTo{Attackers,Defenders,King} (all): the empty
-//                                   throne is hostile to all or none of each group
+// cenhe      tcn, TCN groups        emptyThroneHostileTo{Attackers,Defenders} (all): the empty throne is
+//                                   hostile to all or none of each side; emptyThroneHostileToKing as to
+//                                   the defenders (OpenTafl asks about the king's side; K counts for nothing)
 // cors       K                      fixed: only the king stops on the corners
 // cens       K | empty              kingStopsOnThrone: only the king stops on the throne, or nobody
 //                                   (OpenTafl's Tablut: the king leaves it for good)
-// corre cenre  all                  fixed
-// corp       any                    no effect: no line passes through a corner
-// afor dfor  empty                  no fortresses; then aforh aforp afors aforre dforh dforp dfors
-//                                   dforre have no effect and take any value
+// cenre      all | K | empty        who may re-enter the throne; only the king starts there, so: all, or
+//                                   throneKingOnly (K), or throneImpassable and !kingStopsOnThrone (empty)
+// corre      all                    fixed. As OpenTafl reads them, corre, aforre and dforre count only
+//                                   in a string with cenre, and are then empty when absent: cenre with
+//                                   corners but without corre (nobody could enter a corner) is refused
+// afor       squares | empty        forts (none): attacker fortresses, with
+// aforp afors aforre aforh          forts.pass / stop / reenter / hostile (all, all, all, TCNK): who
+//                                   slides over, stops on, enters from outside the forts (a piece on a
+//                                   fort moves within them), and whom an (even occupied) fort helps
+//                                   capture: t for the attackers, T for the defenders and the king
+// dfor       empty                  no defender fortresses; then dforh dforp dfors dforre take any value
 // sw         n | s                  shieldWall (n); `w` (corners may not close a wall) is refused
-// swf        y                      fixed: only the move landing on an end square captures a wall
+// swf        y | n                  y: only the move landing on an end square captures a wall; n:
+//                                   shieldWallAnyStep, after any step every closed wall of its side on
+//                                   any edge is taken (OpenTafl's relaxed shield wall)
 // efe        y | n                  exitFort (n); the fort test is RULES.md's static one
 // linc       y | n                  linnaeanCapture (n): with the king on the throne and attackers on
 //                                   three of its sides, an attacker two squares from the throne takes
 //                                   the defender on the fourth
-// spd        -1                     no speed limits
+// spd        -1 | n | 12 values     speedLimits: the most squares a piece slides (-1 or 0: no limit); one
+//                                   value for every piece, or t c n k m g T C N K M G (m g M G ignored:
+//                                   no such pieces here); two values mean none, as OpenTafl reads them
 // cck        y | n                  Hnefi extension: commandersCaptureKing (default: y when the start
 //                                   has attacker commanders, as OpenTafl, which has no switch for it)
 // ckt        y | n                  Hnefi extension: commandersNextToThrone (y with cck:y, as OpenTafl:
@@ -67,8 +82,17 @@ import { Position } from '../engine/position.js';
 import type { FortRules, KingStrength, PieceLetter, RepetitionRule, RuleSet } from '../engine/rules.js';
 import { ATTACKERS, DEFENDERS, pieceFromLetter } from '../engine/types.js';
 import { err, ok, type Result } from '../engine/result.js';
+import {
+  isSquareOn,
+  OUR_LETTERS,
+  pieceSet,
+  readPositionRecord,
+  readSpeedLimits,
+  sameSet,
+  SPEED_ORDER,
+  squareName,
+} from './openTaflRuleValues.js';
 
-const OUR_LETTERS = 'tcnTCNK';
 const ALL = new Set(OUR_LETTERS);
 const ATTACKER_LETTERS = new Set('tcn');
 const DEFENDER_LETTERS = new Set('TCN');
@@ -82,8 +106,6 @@ const REPETITION: Record<string, RepetitionRule> = {
   f: 'forbidden',
 };
 const KING: Record<string, KingStrength> = { s: 'strong', y: 'strong', w: 'weak', n: 'weak', c: 'mixed', m: 'middleweight' };
-/** The order of OpenTafl's per-type speed limits (`spd`, twelve values); m g M G are pieces this engine lacks. */
-const SPEED_ORDER = 'tcnkmgTCNKMG';
 
 const KNOWN_KEYS = [
   'dim',
@@ -134,64 +156,6 @@ const KNOWN_KEYS = [
   'start',
   'starti',
 ];
-
-const sameSet = (a: Set<string>, b: Set<string>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
-
-/** The letters of a piece-type list that name pieces this engine has. */
-function pieceSet(list: string): Set<string> {
-  return new Set([...list].filter((letter) => OUR_LETTERS.includes(letter)));
-}
-
-/** Reads an OpenTafl position record (`/3t3/.../`, rank 1 first unless `topFirst`) into ranks, top first. */
-function readPositionRecord(record: string, size: number, key: string, topFirst: boolean): Result<string[]> {
-  const rows = record.replace(/^\/|\/$/g, '').split('/');
-  if (rows.length !== size) return err('bad-rules-start', `${key}: the position has ${rows.length} ranks, dim:${size} needs ${size}`);
-  const ranks: string[] = [];
-  for (let i = 0; i < size; i++) {
-    const row = rows[i];
-    const rank = topFirst ? size - i : i + 1;
-    let text = '';
-    for (const m of row.matchAll(/(\d+)|(.)/g)) {
-      if (m[1] !== undefined) text += '.'.repeat(Number(m[1]));
-      else if (pieceFromLetter(m[2]) < 0) {
-        return err(
-          'bad-rules-start',
-          `${key}: rank ${rank} ('${row}') has the piece letter '${m[2]}', which this engine does not know (t c n T K N C)`,
-        );
-      } else text += m[2];
-    }
-    if (text.length !== size) {
-      return err('bad-rules-start', `${key}: rank ${rank} ('${row}') is ${text.length} squares long, expected ${size}`);
-    }
-    ranks.push(text);
-  }
-  return ok(topFirst ? ranks : ranks.reverse());
-}
-
-/** `a1`-style name of a file and rank index. */
-const squareName = (file: number, rank: number): string => String.fromCharCode(97 + file) + (rank + 1);
-
-function isSquareOn(square: string, size: number): boolean {
-  const m = /^([a-s])([1-9]\d?)$/.exec(square);
-  return m !== null && m[1].charCodeAt(0) - 97 < size && Number(m[2]) <= size;
-}
-
-/**
- * OpenTafl's `spd`: one limit for every piece, or twelve in the order t c n k m g T C N K M G; -1 (or
- * 0) for none. Two values mean no limits, as OpenTafl reads them.
- */
-function readSpeedLimits(value: string): Result<Partial<Record<PieceLetter, number>>> {
-  const values = value.split(',').filter((v) => v !== '');
-  if (values.some((v) => !/^-?\d+$/.test(v))) return err('bad-speed', 'expected whole numbers separated by commas');
-  const limits: Partial<Record<PieceLetter, number>> = {};
-  const set = (letter: string, limit: number) => {
-    if (OUR_LETTERS.includes(letter) && limit > 0) limits[letter as PieceLetter] = limit;
-  };
-  if (values.length === 1) for (const letter of OUR_LETTERS) set(letter, Number(values[0]));
-  else if (values.length === SPEED_ORDER.length) values.forEach((v, i) => set(SPEED_ORDER[i], Number(v)));
-  else if (values.length > 2) return err('bad-speed', `expected one limit or ${SPEED_ORDER.length} (${[...SPEED_ORDER].join(' ')})`);
-  return ok(limits);
-}
 
 export function parseRulesString(text: string): Result<RuleSet> {
   const entries = new Map<string, string>();
