@@ -3,7 +3,7 @@
 // difference the rule makes (the same positions, as rules strings, give the same results in OpenTafl).
 import { describe, expect, it } from 'vitest';
 import { type Position, type RuleSet, VARIANTS } from '../../src/engine/index.js';
-import { at, BASE7, outcome, play, setup, turnNames } from './helpers.js';
+import { at, BASE7, outcome, play, refusal, setup, turnNames } from './helpers.js';
 
 /** The steps of the piece on `square`, as `from-to` names. */
 function stepsOf(pos: Position, square: string): string[] {
@@ -68,6 +68,7 @@ describe('speed limits (OpenTafl spd)', () => {
     expect(stepsOf(pos, 'd4')).toEqual(['d4-c4', 'd4-d3', 'd4-d5', 'd4-e4']);
     expect(stepsOf(pos, 'c2')).toHaveLength(12);
     expect(stepsOf(setup(BASE7, { d4: 'K', a6: 't', c2: 'T' }, 'd'), 'd4')).toHaveLength(12);
+    expect(refusal(pos, 'd4-d6')).toMatch(/slides at most 1 square in one step/);
   });
 
   it('count the squares passed over, the throne included', () => {
@@ -98,6 +99,7 @@ describe('attacker forts (OpenTafl afor, Foteviken Tablut)', () => {
     expect(stepsOf(pos, 'a4')).toEqual(['a4-a1', 'a4-a2', 'a4-a3', 'a4-a5', 'a4-a6', 'a4-a7', 'a4-a8', 'a4-a9', 'a4-b4', 'a4-c4', 'a4-d4']);
     play(pos, 'a4-a2');
     // The defender stops short of the empty fort a4; the attacker that left may not go back.
+    expect(refusal(pos, 'e4-a4')).toMatch(/may not stop on the fort on a4/);
     expect(stepsOf(pos, 'e4').filter((name) => name.endsWith('4'))).toEqual(['e4-b4', 'e4-c4', 'e4-d4', 'e4-f4', 'e4-g4', 'e4-h4']);
     play(pos, 'e4-e3');
     // a4 and e2 are forts.
