@@ -125,6 +125,20 @@ describe("OpenTafl's own rules strings", () => {
     });
   }
 
+  it('Magpie with its king out (one square a step): perft 25, 898, 23243 as OpenTafl counts', () => {
+    const pos = load(PRESETS.find(([name]) => name === 'Magpie')![1]);
+    const played = playMoves(pos, ['d6-f6', 'd5-b5', 'f6-f5']);
+    if (!played.ok) throw new Error(played.error.message);
+    expect([1, 2, 3].map((depth) => new Perft(pos).count(depth))).toEqual([25, 898, 23243]);
+  });
+
+  it('Foteviken Tablut after pieces leave the forts: perft 76, 4271 as OpenTafl counts, 322470', () => {
+    const pos = load(PRESETS.find(([name]) => name === 'Foteviken Tablut')![1]);
+    const played = playMoves(pos, ['a4-a2', 'e3-b3', 'e2-e3', 'd5-d2']);
+    if (!played.ok) throw new Error(played.error.message);
+    expect([1, 2, 3].map((depth) => new Perft(pos).count(depth))).toEqual([76, 4271, 322470]);
+  });
+
   it("Berserk after 30 steps with runs (OpenTafl's forced ones): perft 80, 10586 as OpenTafl counts, 857681", () => {
     const pos = load(PRESETS[3][1]);
     const steps = [
