@@ -11,6 +11,7 @@ import {
   SIDE_MASK,
   SQ_CORNER,
   SQ_EDGE,
+  SQ_FORT,
   SQ_RESTRICTED,
   SQ_THRONE,
   slideKey,
@@ -239,7 +240,8 @@ function slideBack(board: Int32Array, flags: Uint8Array, target: number, d: numb
 
 /**
  * Could a piece of side bit `myBit` landing on `target` take `victim` (next to it, `beyond` on the far
- * side)? Only against an anvil: a piece of ours (a knight there may also jump), a hostile square; or
+ * side)? Only against an anvil: a piece of ours (a knight there may also jump), a hostile square (a
+ * fort may be one); or
  * by the king's or the shield wall's own rules. A quick test before stepCaptures decides.
  */
 export function mayTake(
@@ -257,7 +259,7 @@ export function mayTake(
   const f = flags[beyond];
   return (
     ((anvil & SIDE_MASK) === myBit && (anvil !== KING || kingArmed)) ||
-    (f & SQ_CORNER) !== 0 ||
+    (f & (SQ_CORNER | SQ_FORT)) !== 0 ||
     ((f & SQ_THRONE) !== 0 && (anvil === EMPTY || myBit === 2)) ||
     victimPiece === KING ||
     (shieldWall && (flags[target] & SQ_EDGE) !== 0 && (flags[victim] & SQ_EDGE) !== 0)
