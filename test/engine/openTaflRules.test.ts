@@ -148,5 +148,8 @@ describe('a throne and corners on any squares (OpenTafl cen: and cor: lists)', (
     // A man next to a corner square is taken against it.
     const taken = play(setup(rules, { c2: 'T', e2: 't', f6: 'K' }), 'e2-d2');
     expect(at(taken, 'c2')).toBe('.');
+    // So is a strong king, by three attackers and the corner square b2.
+    const king = play(setup(rules, { a3: 't', b3: 'K', c3: 't', b5: 't', e5: 'T' }), 'b5-b4');
+    expect(outcome(king)).toEqual({ winner: 0, reason: 'king-captured' });
   });
 });
