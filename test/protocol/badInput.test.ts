@@ -75,7 +75,7 @@ describe('bad input', () => {
       ],
       [
         'setoption name Contempt value 10',
-        "info string error: unknown option 'Contempt' (options: UCI_Variant, UCI_Rules, Hash, Threads, MultiPV, Move Overhead, Skill Level, Ponder)",
+        "info string error: unknown option 'Contempt' (options: UCI_Variant, UCI_Rules, Hash, Threads, MultiPV, Move Overhead, Skill Level, Ponder, EvalFile)",
       ],
       ['setoption value 10', "info string error: setoption needs 'name <option>' (and 'value <value>')"],
     ];

@@ -17,7 +17,7 @@ import {
   type Position,
   type RuleSet,
 } from '../../engine/index.js';
-import { makeTfen, makeTurn, parseRulesString, parseTurn } from '../../notation/index.js';
+import { makeTfen, makeTurn, parseRulesString } from '../../notation/index.js';
 import { evaluate, type GoLimits, type Network, type SearchInfo, type SearchOptions } from '../../search/index.js';
 import { describeEvaluation, loadEvalFile, networkEvalLine } from '../evalFile.js';
 import { boardSummary } from '../boardSummary.js';
@@ -27,6 +27,7 @@ import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION } from '../identity.js';
 import type { WriteLine } from '../output.js';
 import { perftTotalLines } from '../perftReport.js';
 import { makeTurnList } from '../turnText.js';
+import { parseGoLimits } from './goLimits.js';
 import { UCI_HELP } from './help.js';
 import { findOption, makeOptionLine, parseOptionValue, UCI_OPTIONS } from './options.js';
 
@@ -42,24 +43,6 @@ export interface UciServerSettings {
   workerFile?: string;
 }
 
-/** `go` keywords that take a number, and the limit each sets (the a/d clock names are aliases). */
-const NUMBER_LIMITS: Record<string, 'wtime' | 'btime' | 'winc' | 'binc' | 'movestogo' | 'movetime' | 'depth' | 'nodes' | 'mate'> = {
-  wtime: 'wtime',
-  btime: 'btime',
-  winc: 'winc',
-  binc: 'binc',
-  dtime: 'wtime',
-  atime: 'btime',
-  dinc: 'winc',
-  ainc: 'binc',
-  movestogo: 'movestogo',
-  movetime: 'movetime',
-  depth: 'depth',
-  nodes: 'nodes',
-  mate: 'mate',
-};
-const CLOCK_LIMITS = new Set(['wtime', 'btime', 'winc', 'binc']);
-const GO_KEYWORDS = new Set([...Object.keys(NUMBER_LIMITS), 'infinite', 'searchmoves', 'ponder', 'perft']);
 const MAX_PERFT_DEPTH = 20;
 
 const JOB_NAMES: Record<JobKind, string> = { search: 'a search', perft: 'perft', bench: 'bench' };
@@ -333,59 +316,20 @@ export class UciServer {
     if (busy === 'search') return this.error("already searching: this 'go' is ignored (send 'stop' first)");
     if (busy) return this.error(`already busy with ${JOB_NAMES[busy]}: this 'go' is ignored (send 'stop' first)`);
     if (tokens[1] === 'perft') return this.perft(tokens[2]);
-    let limits = this.parseLimits(tokens);
-    if (typeof limits === 'string') {
+    const parsed = parseGoLimits(tokens, this.game.pos);
+    let limits: GoLimits;
+    if (parsed.ok) {
+      limits = parsed.value.limits;
+      if (parsed.value.ignored !== undefined) this.write(`info string searchmoves: ${parsed.value.ignored}`);
+    } else {
       // Every go owes a bestmove (a GUI waits for it): answer from a search one turn deep.
-      this.error(`go: ${limits}; searching depth 1 instead`);
+      this.error(`go: ${parsed.error.message}; searching depth 1 instead`);
       limits = { depth: 1 };
     }
     this.searchRoot = this.game.pos.clone();
     this.searchStart = performance.now();
     this.note(`searching ${makeTfen(this.game.pos)} with ${JSON.stringify(limits)}`);
     this.engine.go(this.game.record(), limits);
-  }
-
-  /** The limits of a `go`, or what is wrong with them. */
-  private parseLimits(tokens: string[]): GoLimits | string {
-    const limits: GoLimits = {};
-    for (let i = 1; i < tokens.length; i++) {
-      const keyword = tokens[i];
-      const limit = NUMBER_LIMITS[keyword];
-      if (limit !== undefined) {
-        const text = tokens[++i];
-        if (text === undefined || !/^[+-]?\d{1,15}$/.test(text)) {
-          return `'${keyword}' needs a whole number, got ${text === undefined ? 'nothing' : `'${shorten(text)}'`}`;
-        }
-        const value = Number(text);
-        // A GUI may send a negative clock when time is up: treat it as none left.
-        if (CLOCK_LIMITS.has(limit)) limits[limit] = Math.max(0, value);
-        else if (value < (limit === 'movetime' ? 0 : 1))
-          return `'${keyword}' must be at least ${limit === 'movetime' ? 0 : 1}, got ${value}`;
-        else limits[limit] = value;
-      } else if (keyword === 'infinite') {
-        limits.infinite = true;
-      } else if (keyword === 'ponder') {
-        limits.ponder = true;
-      } else if (keyword === 'searchmoves') {
-        const turns: number[][] = [];
-        const ignored: string[] = [];
-        while (i + 1 < tokens.length && !GO_KEYWORDS.has(tokens[i + 1])) {
-          const text = tokens[++i];
-          const turn = parseTurn(this.game.pos, text);
-          if (turn.ok) turns.push(turn.value);
-          else ignored.push(`'${shorten(text)}' (${shorten(turn.error.message, 100)})`);
-        }
-        if (ignored.length > 0) {
-          const searching =
-            turns.length > 0
-              ? `searching ${turns.map((turn) => makeTurn(this.game.pos, turn)).join(' ')}`
-              : 'no legal move left, searching every move';
-          this.write(`info string searchmoves: ignored ${shorten(ignored.join(', '), 300)}; ${searching}`);
-        }
-        if (turns.length > 0) limits.searchmoves = turns;
-      }
-    }
-    return limits;
   }
 
   private writeInfo(info: SearchInfo): void {
