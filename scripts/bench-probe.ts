@@ -1,9 +1,9 @@
 // bench's loop alone, for measuring the search's speed on a shared machine, where wall-clock nps
 // mean little. Build it, then time it in CPU seconds or count its instructions:
-//   npx esbuild scripts/bench-probe.ts --bundle --platform=node --format=esm --minify-syntax --outfile=/tmp/bench-probe.mjs
-//   node /tmp/bench-probe.mjs cpu 6 3     # bench's warm-up, then 3 runs of bench at depth 6, each in CPU ms
+//   npx esbuild scripts/bench-probe.ts --bundle --platform=node --format=esm --minify-syntax --outfile=node_modules/.cache/bench-probe.mjs
+//   node node_modules/.cache/bench-probe.mjs cpu 6 3     # bench's warm-up, then 3 runs of bench at depth 6, each in CPU ms
 //   valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
-//     node --single-threaded /tmp/bench-probe.mjs count 5 2   # no warm-up (its clock would vary the count)
+//     node --single-threaded node_modules/.cache/bench-probe.mjs count 5 2   # no warm-up (its clock would vary the count)
 // `count` with 2 runs less `count` with 1 is the steady cost of one run (compiled code), which is what
 // a change of the hot code moves; one cold run alone also counts V8's compiler, which moves a few
 // per cent with any change of the code.
