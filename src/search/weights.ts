@@ -58,7 +58,8 @@ export function familyOf(rules: RuleSet): Family {
 // Order as the F_* indices above. corner and berserk: the first 14 fitted by scripts/tune-eval.ts on
 // the Copenhagen and Berserk records (L2 pull 3e-7 towards hand weights); escapeSpeed set by hand:
 // a refit that included it predicted the records better but played worse (BENCHMARKS.md has the
-// matches). edge: by hand (no records).
+// matches). The corner seals by hand (a fit on the Copenhagen records kept them at about 145 and 55).
+// edge: by hand (no records).
 export const WEIGHTS: Record<Family, readonly number[]> = {
   corner: [100, 140, 294, 220, 120, 55, 32, 26, 20, -1, 68, 116, 9, 6, 40, 150, 50],
   berserk: [100, 148, 299, 259, 120, 56, 41, 23, 22, -10, 109, 96, 18, 7, 40, 150, 50],
