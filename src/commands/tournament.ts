@@ -7,10 +7,13 @@ import type { Argv, CommandModule } from 'yargs';
 import { queueOptions } from './worker.js';
 import { parseQueueAddress } from '../queue/connection.js';
 import { queueScheduler } from '../queue/queueGames.js';
+import { makeGuiConfig } from '../gui/server/guiConfig.js';
+import type { RunningGui } from '../gui/server/server.js';
 import { buildRevision, defaultBuildCache, WORKTREE } from '../tournament/build.js';
 import { makeConfig, type ConfigOverrides, type TournamentConfig } from '../tournament/config.js';
 import { describeRejected } from '../tournament/results.js';
-import { Tournament, type ProgressEvent, type SchedulerFactory } from '../tournament/runner.js';
+import { Tournament, type ProgressEvent } from '../tournament/runner.js';
+import type { SchedulerFactory } from '../tournament/schedule.js';
 import { formatReport, formatSummary } from '../tournament/summary.js';
 
 /** The command line's flags: the config overrides (`--engine` repeated for `engines`) and its own. */
@@ -22,6 +25,7 @@ interface TournamentArgs extends Omit<ConfigOverrides, 'engines'> {
   reportEvery: string;
   queue?: string;
   queueName: string;
+  gui?: string;
 }
 
 const sharedOptions = (yargs: Argv): Argv =>
@@ -45,7 +49,11 @@ const sharedOptions = (yargs: Argv): Argv =>
     .option('random-opening', { type: 'string', describe: 'openings of this many random turns from the seed' })
     .option('max-turns', { type: 'string', describe: 'adjudicate a draw after this many turns' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress output' })
-    .option('report-every', { type: 'string', default: '10', describe: 'print the score, Elo and LLR every this many games (0: never)' });
+    .option('report-every', { type: 'string', default: '10', describe: 'print the score, Elo and LLR every this many games (0: never)' })
+    .option('gui', {
+      type: 'string',
+      describe: 'also serve the GUI watching this tournament, on 127.0.0.1 (--gui: port 8080; --gui 0: any free port)',
+    });
 
 function overridesFrom(args: Omit<TournamentArgs, 'stats' | 'quiet' | 'config' | 'reportEvery'>): ConfigOverrides {
   const overrides: ConfigOverrides = {};
@@ -119,6 +127,8 @@ interface Games {
   queue?: string;
   queueName: string;
   revisions?: ReadonlyMap<string, string>;
+  /** Serve the GUI watching the tournament on this port. */
+  guiPort?: number;
 }
 
 /** Runs a configured tournament to its end with the progress report and the final statistics; the exit code says how it went. */
@@ -143,7 +153,10 @@ export async function runConfigured(
     return undefined;
   }
   const tournament = created.value;
+  const gui = games?.guiPort === undefined ? undefined : await watchInGui(config.out, games.guiPort);
+  if (gui === null) return undefined;
   const interrupt = (): void => {
+    void gui?.close();
     tournament.kill();
     tournament.releaseOut();
     process.stderr.write(
@@ -160,12 +173,55 @@ export async function runConfigured(
   process.off('SIGTERM', interrupt);
   if (!result.ok) {
     if (process.stderr.isTTY) process.stderr.write('\n');
+    await gui?.close();
     fail('tournament', result.error.message);
     return undefined;
   }
   if (process.stderr.isTTY && !quiet) process.stderr.write('\n');
   console.log(formatSummary(result.value));
+  if (gui !== undefined) await keepServing(gui);
   return result.value;
+}
+
+/** `--gui`: the GUI served from this process, offering the tournament's folder; null when it cannot start. */
+async function watchInGui(out: string, port: number): Promise<RunningGui | null> {
+  const config = makeGuiConfig({}, { port, watch: [out] });
+  // Loaded here: the web server's libraries are not needed otherwise.
+  const { startGui } = await import('../gui/server/server.js');
+  const running = config.ok ? await startGui(config.value) : config;
+  if (!running.ok) {
+    fail('tournament', `--gui: ${running.error.message}`);
+    return null;
+  }
+  console.log(`hnefi tournament: watch it at ${watchUrl(running.value)}`);
+  return running.value;
+}
+
+const watchUrl = (gui: RunningGui): string => new URL('#watch', gui.url).href;
+
+/** After the last game the GUI stays up, to look at the results, until Ctrl-C. */
+function keepServing(gui: RunningGui): Promise<void> {
+  console.log(`hnefi tournament: the GUI stays at ${watchUrl(gui)} until Ctrl-C`);
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      setTimeout(() => process.exit(0), 2000).unref();
+      void gui.close().then(resolve);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+/** `--gui` with no value is the GUI's usual port. */
+function parseGuiPort(text: string | undefined): number | undefined | null {
+  if (text === undefined) return undefined;
+  if (text === '') return 8080;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    fail('tournament', `--gui: '${text}' is not a port number (0-65535; 0 picks a free one)`);
+    return null;
+  }
+  return port;
 }
 
 function loadConfig(args: TournamentArgs): ReturnType<typeof makeConfig> | undefined {
@@ -214,7 +270,9 @@ export const tournamentCommand: CommandModule<object, TournamentArgs> = {
     const config = loadConfig(args);
     if (config === undefined) return;
     if (!config.ok) return fail('tournament', config.error.message);
-    await runConfigured(config.value, args.quiet, reportEvery, args);
+    const guiPort = parseGuiPort(args.gui);
+    if (guiPort === null) return;
+    await runConfigured(config.value, args.quiet, reportEvery, { ...args, guiPort });
   },
 };
 
@@ -281,6 +339,8 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
   handler: async (args) => {
     const reportEvery = parseReportEvery(args.reportEvery);
     if (reportEvery === undefined) return;
+    const guiPort = parseGuiPort(args.gui);
+    if (guiPort === null) return;
     if (args.queue !== undefined && (args.base === WORKTREE || args.candidate === WORKTREE)) {
       return fail(
         'compare',
@@ -322,7 +382,12 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
       [names[0], candidate.commit],
       [names[1], base.commit],
     ]);
-    const summary = await runConfigured(config.value, args.quiet, reportEvery, { queue: args.queue, queueName: args.queueName, revisions });
+    const summary = await runConfigured(config.value, args.quiet, reportEvery, {
+      queue: args.queue,
+      queueName: args.queueName,
+      revisions,
+      guiPort,
+    });
     if (summary?.sprt) {
       const verdict = summary.sprt.verdict;
       const [c, b] = [label(args.candidate), label(args.base)];

@@ -9,7 +9,7 @@ import { version } from '../../package.json';
 import { parseAdjudication, parseTimeControl, type Adjudication, type TimeControl, type TournamentConfig } from '../tournament/config.js';
 import type { Timeouts } from '../client/engineClient.js';
 import type { Opening } from '../tournament/openings.js';
-import type { FinishedGame, ScheduledGame } from '../tournament/runner.js';
+import type { FinishedGame, ScheduledGame } from '../tournament/schedule.js';
 import type { GameResult } from '../tournament/summary.js';
 
 /** Raised whenever a job or its result changes shape. */

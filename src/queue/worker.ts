@@ -10,7 +10,7 @@ import { err, getVariant, ok, type Result } from '../engine/index.js';
 import { buildRevision, defaultBuildCache, type RevisionBuild } from '../tournament/build.js';
 import type { EngineConfig } from '../tournament/config.js';
 import type { Opening } from '../tournament/openings.js';
-import { LocalGames } from '../tournament/runner.js';
+import { LocalGames } from '../tournament/localGames.js';
 import { checkReachable, connect, type QueueAddress } from './connection.js';
 import { readQueueVersions } from './coordinatorLock.js';
 import { checkJobVersion, HNEFI_VERSION, JOB_FORMAT, parseGameJob, type GameJob, type JobEngine } from './job.js';

@@ -1,6 +1,7 @@
 // The GUI in a real browser: a game against the engine clicked to its end, a berserk chain entered
-// step by step, an illegal step refused with its reason, live analysis, an .otg stepped through, a
-// running tournament watched, and a crashing engine reported.
+// step by step, an illegal step refused with its reason, live analysis, side lines, a position set up in
+// the editor, an .otg stepped through, a running tournament watched (from a GUI of its own, and from the
+// tournament's --gui), and a crashing engine reported.
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -142,6 +143,51 @@ describe('hnefi gui in Chromium', () => {
     await page.close();
   });
 
+  it('sets up a position in the editor, refusing what the rules forbid', async () => {
+    const page = await open('analyse');
+    await page.click('[data-testid=edit]');
+    const editor = page.locator('[data-testid=editor]');
+    await editor.getByText('Clear').click();
+    await page.click('[data-brush=K]');
+    await page.click('[data-testid=editor] [data-square=f6]');
+    await page.click('[data-testid=editor] [data-square=b9]');
+    expect(await page.locator('[data-testid=editor-refusal]').innerText()).toMatch(/king/);
+    await page.click('[data-brush=t]');
+    await page.click('[data-testid=editor] [data-square=d4]');
+    await page.click('[data-testid=editor] [data-square=c3]');
+    await editor.locator('select').selectOption({ label: 'defenders' });
+    await page.click('[data-testid=editor-done]');
+    await page.locator('.analyse .board').waitFor();
+    expect(await page.locator('[data-testid=tfen]').inputValue()).toBe('11/11/11/11/11/5K5/11/3t7/2t8/11/11 d -');
+    await page.close();
+  });
+
+  it('keeps the game when a different turn starts a side line, and goes back to it', async () => {
+    const page = await open('analyse');
+    await page.selectOption('[data-testid=setup-variant]', 'brandubh');
+    await page.fill('[data-testid=setup-text]', 'd1e1 d3e3');
+    await page.click('[data-testid=set-moves]');
+    const moves = () => page.locator('.analyse [data-testid=moves] .move').allInnerTexts();
+    await expect.poll(moves).toEqual(['d1e1', 'd3e3']);
+    await page.click('[data-testid=back]');
+    // The game's own turn only steps forward.
+    await page.click('.analyse [data-square=d3]');
+    await page.click('.analyse [data-square=e3]');
+    expect(await page.locator('[data-testid=side-line]').count()).toBe(0);
+    expect(await page.locator('.analyse [data-testid=analyse-status] .ply').innerText()).toBe('turn 2 of 2');
+    // Another turn is a side line, and the game comes back with its turn shown.
+    await page.click('[data-testid=back]');
+    await page.click('.analyse [data-square=d3]');
+    await page.click('.analyse [data-square=c3]');
+    expect(await page.locator('[data-testid=side-line]').innerText()).toMatch(/Side line from turn 1 of the game/);
+    expect(await moves()).toEqual(['d1e1', 'd3c3']);
+    await page.click('[data-testid=back-to-game]');
+    expect(await moves()).toEqual(['d1e1', 'd3e3']);
+    expect(await page.locator('.analyse [data-testid=analyse-status] .ply').innerText()).toBe('turn 1 of 2');
+    expect(await page.locator('[data-testid=side-line]').count()).toBe(0);
+    await page.close();
+  });
+
   it('loads an .otg record and steps through it with the keyboard', async () => {
     const rules = getVariant('copenhagen');
     if (!rules.ok) throw new Error(rules.error.message);
@@ -218,6 +264,52 @@ describe('hnefi gui in Chromium', () => {
       expect(await page.locator('.analyse [data-testid=moves] .move').count()).toBeGreaterThan(0);
     } finally {
       runner.kill('SIGTERM');
+      await page.close();
+    }
+  });
+
+  it('serves the GUI from the tournament itself with --gui, until Ctrl-C after the last game', async () => {
+    const out = join(folder, 'tournament-gui');
+    const runner = spawn(
+      process.execPath,
+      [
+        CLI,
+        'tournament',
+        '--variant',
+        'brandubh',
+        '--depth',
+        '2',
+        '--games',
+        '2',
+        '--concurrency',
+        '1',
+        '--out',
+        out,
+        '--quiet',
+        '--gui',
+        '0',
+        '--engine',
+        `name=one cmd=${process.execPath} args="${CLI}"`,
+        '--engine',
+        `name=two cmd=${process.execPath} args="${CLI}"`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let stdout = '';
+    runner.stdout!.on('data', (chunk) => (stdout += String(chunk)));
+    const exited = new Promise<number | null>((resolve) => runner.once('exit', (code) => resolve(code)));
+    const page = await browser.browser.newPage({ viewport: { width: 1200, height: 800 } });
+    try {
+      await expect.poll(() => /watch it at (http:\/\/\S+)/.exec(stdout)?.[1], { timeout: 20_000 }).toBeDefined();
+      await page.goto(/watch it at (http:\/\/\S+)/.exec(stdout)![1]);
+      // The page opens on Watch with the tournament's folder already chosen.
+      await expect.poll(() => page.locator('[data-testid=standings]').innerText(), { timeout: 20_000 }).toMatch(/one/);
+      await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/the GUI stays at/);
+      await expect.poll(() => page.locator('[data-testid=games-count]').innerText()).toMatch(/^2 of 2 games finished/);
+      runner.kill('SIGINT');
+      expect(await exited).toBe(0);
+    } finally {
+      runner.kill('SIGKILL');
       await page.close();
     }
   });

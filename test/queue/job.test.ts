@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parseQueueAddress } from '../../src/queue/connection.js';
 import { jobId, makeGameJob, parseFinishedGame, parseGameJob, tournamentId } from '../../src/queue/job.js';
 import { makeConfig } from '../../src/tournament/config.js';
-import { fingerprint, makePairings, makeSchedule } from '../../src/tournament/runner.js';
+import { fingerprint } from '../../src/tournament/runner.js';
+import { makePairings, makeSchedule } from '../../src/tournament/schedule.js';
 
 const config = (() => {
   const made = makeConfig({

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameResult, TournamentSummary } from '../../src/tournament/summary.js';
 import { jobId, makeGameJob, tournamentId } from '../../src/queue/job.js';
 import { makeConfig } from '../../src/tournament/config.js';
-import { makePairings, makeSchedule } from '../../src/tournament/runner.js';
+import { makePairings, makeSchedule } from '../../src/tournament/schedule.js';
 import { RedisServer } from '../support/redisServer.js';
 import { readResults } from '../support/tournamentFiles.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makePairings, makeSchedule } from '../../src/tournament/runner.js';
+import { makePairings, makeSchedule } from '../../src/tournament/schedule.js';
 
 describe('tournament schedule', () => {
   it('pairs every two engines in a round robin, the first with each other in a gauntlet', () => {

@@ -1,6 +1,7 @@
 // Analyse: a game or position (tfen, move list, .otg) stepped through with the keyboard, and an
 // engine analysing the shown position continuously: MultiPV lines with clickable moves, the best
-// moves as arrows, an evaluation bar, and the evaluation over the whole game as a graph.
+// moves as arrows, an evaluation bar, and the evaluation over the whole game as a graph. A turn other
+// than the game's own starts a side line; the game is kept until you go back to it or keep the line.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { NO_SQUARE, type Position, stepFrom, stepTo } from '../../engine/index.js';
@@ -37,6 +38,14 @@ function turnSquares(pos: Position, move: string): number[] | undefined {
   return [stepFrom(steps.value[0]), ...steps.value.map(stepTo)];
 }
 
+/** How many turns two lines of one game have in common from the start. */
+function sharedTurns(a: GameLine, b: GameLine): number {
+  let n = 0;
+  const same = (x: number[], y: number[]): boolean => x.length === y.length && x.every((step, i) => step === y[i]);
+  while (n < a.length && n < b.length && same(a.turns[n], b.turns[n])) n++;
+  return n;
+}
+
 export function AnalyseView(props: AnalyseProps) {
   const { conn } = props;
   const [line, setLine] = useState(() => GameLine.ofVariant('berserk'));
@@ -54,6 +63,8 @@ export function AnalyseView(props: AnalyseProps) {
   const [restarts, setRestarts] = useState(0);
   const [editing, setEditing] = useState(false);
   const evals = useRef(new Map<number, number>());
+  /** While a side line is shown: the game it left, the turn shown there, and the game's evaluations. */
+  const [game, setGame] = useState<{ line: GameLine; ply: number; evals: Map<number, number> } | undefined>(undefined);
   const [, setEvalVersion] = useState(0);
   const searchId = useRef(0);
   /** The turn the running search is about (the shown one, or the one a whole-game evaluation is at). */
@@ -67,7 +78,21 @@ export function AnalyseView(props: AnalyseProps) {
     if (next !== line) evals.current = new Map();
     setLine(next);
     setPly(Math.max(0, Math.min(nextPly, next.length)));
+    setGame(undefined);
     if (nextTitle !== undefined) setTitle(nextTitle);
+  };
+  /** Shows `next`, a line that leaves the shown one at `ply`; the game itself is kept to go back to. */
+  const branch = (next: GameLine, nextPly: number): void => {
+    const kept = game ?? (ply < line.length ? { line, ply, evals: evals.current } : undefined);
+    show(next, nextPly);
+    setGame(kept);
+  };
+  const backToGame = (): void => {
+    if (game === undefined) return;
+    evals.current = game.evals;
+    setLine(game.line);
+    setPly(game.ply);
+    setGame(undefined);
   };
   useEffect(() => {
     if (props.opened !== undefined) {
@@ -77,9 +102,12 @@ export function AnalyseView(props: AnalyseProps) {
   }, [props.opened]);
 
   const input = useMoveInput(pos, outcome === undefined, (steps) => {
+    // The game's own next turn steps forward in it; any other starts a side line.
+    const own = line.turns[ply];
+    if (own !== undefined && own.length === steps.length && own.every((step, i) => step === steps[i])) return setPly(ply + 1);
     const next = line.truncated(ply);
     next.push(steps);
-    show(next, ply + 1);
+    branch(next, ply + 1);
   });
 
   const search = (at: number, limits: Limits, lineCount: number): void => {
@@ -186,7 +214,7 @@ export function AnalyseView(props: AnalyseProps) {
       next = next.truncated(next.length);
       next.push(steps.value);
     }
-    show(next, next.length);
+    branch(next, next.length);
   };
 
   const arrows = lines.map((l) => turnSquares(pos, l.pv[0])).filter((a): a is number[] => a !== undefined);
@@ -196,18 +224,14 @@ export function AnalyseView(props: AnalyseProps) {
 
   if (editing) {
     return (
-      <div class="view analyse">
-        <div class="editor-area">
-          <PositionEditor
-            from={pos}
-            onCancel={() => setEditing(false)}
-            onDone={(start) => {
-              setEditing(false);
-              show(new GameLine({ rules: line.rules, variant: line.variant, rulesString: line.rulesString, start }), 0, 'set-up position');
-            }}
-          />
-        </div>
-      </div>
+      <PositionEditor
+        from={pos}
+        onCancel={() => setEditing(false)}
+        onDone={(start) => {
+          setEditing(false);
+          show(new GameLine({ rules: line.rules, variant: line.variant, rulesString: line.rulesString, start }), 0, 'set-up position');
+        }}
+      />
     );
   }
 
@@ -341,6 +365,17 @@ export function AnalyseView(props: AnalyseProps) {
             </button>
           )}
         </div>
+        {game !== undefined && (
+          <div class="side-line" data-testid="side-line">
+            Side line from turn {sharedTurns(game.line, line)} of the game ({game.line.length} turns).{' '}
+            <button onClick={backToGame} data-testid="back-to-game">
+              Back to the game
+            </button>{' '}
+            <button onClick={() => setGame(undefined)} data-testid="keep-line">
+              Keep this line
+            </button>
+          </div>
+        )}
         <MoveList line={line} ply={ply} onSelect={setPly} />
         <RecordsPanel
           line={line}

@@ -5,7 +5,15 @@ import { useState } from 'preact/hooks';
 import { ATTACKERS, EMPTY, Position, pieceFromLetter, type Side } from '../../engine/index.js';
 import { Board, Piece } from './Board.js';
 
-const PALETTE = ['t', 'n', 'c', 'T', 'K', 'N', 'C'];
+const PALETTE: [letter: string, name: string][] = [
+  ['t', 'attacker'],
+  ['n', 'attacker knight'],
+  ['c', 'attacker commander'],
+  ['T', 'defender'],
+  ['K', 'king'],
+  ['N', 'defender knight'],
+  ['C', 'defender commander'],
+];
 
 export function PositionEditor({ from, onDone, onCancel }: { from: Position; onDone: (pos: Position) => void; onCancel: () => void }) {
   const size = from.geo.size;
@@ -37,23 +45,33 @@ export function PositionEditor({ from, onDone, onCancel }: { from: Position; onD
   };
 
   return (
-    <div class="editor" data-testid="editor">
-      <div class="palette">
-        {PALETTE.map((letter) => {
-          const piece = pieceFromLetter(letter);
-          return (
-            <button key={letter} class={brush === piece ? 'active' : ''} onClick={() => setBrush(piece)} title={letter} data-brush={letter}>
-              <svg viewBox="-5 -5 10 10" width="22" height="22">
-                <Piece piece={piece} x={0} y={0} />
-              </svg>
-            </button>
-          );
-        })}
-        <button class={brush === EMPTY ? 'active' : ''} onClick={() => setBrush(EMPTY)} data-brush="empty">
-          erase
-        </button>
+    <div class="view editor" data-testid="editor">
+      <div class="board-area">
+        <Board pos={pos} onPress={press} label="position editor" />
       </div>
-      <div class="buttons">
+      <div class="panel">
+        <div class="palette">
+          {PALETTE.map(([letter, name]) => {
+            const piece = pieceFromLetter(letter);
+            return (
+              <button
+                key={letter}
+                class={brush === piece ? 'active' : ''}
+                onClick={() => setBrush(piece)}
+                title={letter}
+                data-brush={letter}
+              >
+                <svg viewBox="-5 -5 10 10" width="22" height="22">
+                  <Piece piece={piece} x={0} y={0} />
+                </svg>
+                {name}
+              </button>
+            );
+          })}
+          <button class={brush === EMPTY ? 'active' : ''} onClick={() => setBrush(EMPTY)} data-brush="empty">
+            erase
+          </button>
+        </div>
         <label>
           To move{' '}
           <select value={pos.side} onChange={(e) => rebuild(cellsOf(pos), Number(e.currentTarget.value) as Side)}>
@@ -61,20 +79,20 @@ export function PositionEditor({ from, onDone, onCancel }: { from: Position; onD
             <option value={1}>defenders</option>
           </select>
         </label>
-        <button onClick={() => rebuild(new Uint8Array(size * size), pos.side)}>Clear</button>
-        <button onClick={() => setPos(Position.start(from.rules))}>Start position</button>
-        <button class="primary" onClick={() => onDone(pos)} data-testid="editor-done">
-          Done
-        </button>
-        <button onClick={onCancel}>Cancel</button>
-      </div>
-      {refusal !== '' && (
-        <div class="refusal" data-testid="editor-refusal">
-          {refusal}
+        <div class="buttons">
+          <button onClick={() => rebuild(new Uint8Array(size * size), pos.side)}>Clear</button>
+          <button onClick={() => setPos(Position.start(from.rules))}>Start position</button>
+          <button class="primary" onClick={() => onDone(pos)} data-testid="editor-done">
+            Done
+          </button>
+          <button onClick={onCancel}>Cancel</button>
         </div>
-      )}
-      <div class="editor-board">
-        <Board pos={pos} onPress={press} label="position editor" />
+        {refusal !== '' && (
+          <div class="refusal" data-testid="editor-refusal">
+            {refusal}
+          </div>
+        )}
+        <p class="muted">Pick a piece, then click squares to place it; click a square holding that piece to empty it.</p>
       </div>
     </div>
   );
