@@ -61,7 +61,7 @@ export function familyOf(rules: RuleSet): Family {
 // matches). The corner seals by hand (a fit on the Copenhagen records kept them at about 145 and 55).
 // edge: by hand (no records).
 export const WEIGHTS: Record<Family, readonly number[]> = {
-  corner: [100, 140, 294, 220, 120, 55, 32, 26, 20, -1, 68, 116, 9, 6, 40, 150, 50],
-  berserk: [100, 148, 299, 259, 120, 56, 41, 23, 22, -10, 109, 96, 18, 7, 40, 150, 50],
+  corner: [100, 140, 294, 220, 120, 55, 32, 26, 20, -1, 68, 116, 9, 6, 40, 250, 80],
+  berserk: [100, 148, 299, 259, 120, 56, 41, 23, 22, -10, 109, 96, 18, 7, 40, 250, 80],
   edge: [100, 140, 150, 200, 150, 50, 6, 40, 5, 20, 0, 4, 15, 0, 40, 0, 0],
 };
