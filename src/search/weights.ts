@@ -58,7 +58,8 @@ export function familyOf(rules: RuleSet): Family {
 // Order as the F_* indices above. corner and berserk: the first 14 fitted by scripts/tune-eval.ts on
 // the Copenhagen and Berserk records (L2 pull 3e-7 towards hand weights); escapeSpeed set by hand:
 // a refit that included it predicted the records better but played worse (BENCHMARKS.md has the
-// matches). The corner seals by hand (a fit on the Copenhagen records kept them at about 145 and 55).
+// matches). The corner seals by hand: a fit on the Copenhagen records kept 150 and 50 at about 145
+// and 55, but 250 and 80 played better in node-limited matches.
 // edge: by hand (no records).
 export const WEIGHTS: Record<Family, readonly number[]> = {
   corner: [100, 140, 294, 220, 120, 55, 32, 26, 20, -1, 68, 116, 9, 6, 40, 250, 80],
