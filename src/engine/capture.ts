@@ -11,9 +11,11 @@ import {
   DEFENDER_BIT,
   EMPTY,
   KING,
+  OFF_BOARD,
   SIDE_MASK,
   SQ_CORNER,
   SQ_EDGE,
+  SQ_FORT,
   SQ_RESTRICTED,
   SQ_THRONE,
   TYPE_KNIGHT,
@@ -44,11 +46,11 @@ export function mayCapture(m: Int32Array, to: number, piece: number, stride: num
   );
 }
 
-/** An enemy on to + d with a friend, a restricted square or nothing needed (the king) beyond it. */
+/** An enemy on to + d with a friend, a restricted square or fort, or nothing needed (the king) beyond it. */
 function flanked(m: Int32Array, to: number, d: number, myBit: number, enemyBit: number): boolean {
   const victim = m[Mem.Board + to + d];
   if ((victim & enemyBit) === 0) return false;
-  return victim === KING || (m[Mem.Board + to + 2 * d] & myBit) !== 0 || (m[Mem.Flags + to + 2 * d] & SQ_RESTRICTED) !== 0;
+  return victim === KING || (m[Mem.Board + to + 2 * d] & myBit) !== 0 || (m[Mem.Flags + to + 2 * d] & (SQ_RESTRICTED | SQ_FORT)) !== 0;
 }
 
 /**
@@ -78,7 +80,13 @@ export function findCaptures(pos: Position, from: number, to: number, piece: num
       out[n++] = nb;
     } else {
       const f = m[Mem.Flags + beyond];
-      if ((f & SQ_CORNER) !== 0 || ((f & SQ_THRONE) !== 0 && throneHostile(pos.rules, enemyBit, anvil))) out[n++] = nb;
+      if (
+        (f & SQ_CORNER) !== 0 ||
+        ((f & SQ_THRONE) !== 0 && throneHostile(pos.rules, enemyBit, anvil)) ||
+        ((f & SQ_FORT) !== 0 && fortHostile(pos.rules, enemyBit))
+      ) {
+        out[n++] = nb;
+      }
     }
   }
 
@@ -91,7 +99,10 @@ export function findCaptures(pos: Position, from: number, to: number, piece: num
     }
   }
 
-  if (pos.rules.shieldWall && (m[Mem.Flags + to] & SQ_EDGE) !== 0) n = findShieldWalls(pos, to, myBit, out, n);
+  if (pos.rules.shieldWall) {
+    if (pos.rules.shieldWallAnyStep) n = findAllShieldWalls(pos, myBit, out, n);
+    else if ((m[Mem.Flags + to] & SQ_EDGE) !== 0) n = findShieldWalls(pos, to, myBit, out, n);
+  }
   if (pos.rules.linnaeanCapture && myBit === ATTACKER_BIT) n = findLinnaean(pos, to, out, n);
   return n;
 }
@@ -127,22 +138,34 @@ function kingCaptured(pos: Position, k: number, d: number, piece: number): boole
   }
   if (rules.king === 'weak' || (rules.king === 'mixed' && !nearThrone)) {
     const anvil = board[beyond];
-    if ((anvil & ATTACKER_BIT) !== 0) return true;
-    const f = flags[beyond];
-    return (
-      ((f & SQ_CORNER) !== 0 && rules.cornersHostileToKing) || ((f & SQ_THRONE) !== 0 && anvil === EMPTY && rules.emptyThroneHostileToKing)
-    );
+    return (anvil & ATTACKER_BIT) !== 0 || hostileToKing(rules, flags[beyond], anvil);
   }
-  // Strong: attackers on all four sides, or three and the empty throne.
+  // Strong: attackers (or hostile squares) on all four sides; middleweight: on every side he has.
   const dirs = pos.geo.dirs;
+  const offBoardCloses = rules.king === 'middleweight';
   for (let i = 0; i < 4; i++) {
     const s = k + dirs[i];
     const v = board[s];
-    if ((v & ATTACKER_BIT) !== 0) continue;
-    if (v === EMPTY && (flags[s] & SQ_THRONE) !== 0 && rules.emptyThroneHostileToKing) continue;
+    if ((v & ATTACKER_BIT) !== 0 || (v === OFF_BOARD && offBoardCloses)) continue;
+    if (v !== OFF_BOARD && hostileToKing(rules, flags[s], v)) continue;
     return false;
   }
   return rules.ringWithCommanders || !attackersHaveCommander(pos);
+}
+
+/** Does a square with flags `f`, holding `occupant` (not an attacker), close a side of the king? */
+function hostileToKing(rules: RuleSet, f: number, occupant: number): boolean {
+  return (
+    ((f & SQ_CORNER) !== 0 && rules.cornersHostileToKing) ||
+    ((f & SQ_THRONE) !== 0 && occupant === EMPTY && rules.emptyThroneHostileToKing) ||
+    ((f & SQ_FORT) !== 0 && fortHostile(rules, DEFENDER_BIT))
+  );
+}
+
+/** Is a fort square (whoever stands on it) hostile to a victim of side bit `victimBit`? (OpenTafl: the king as a defender.) */
+function fortHostile(rules: RuleSet, victimBit: number): boolean {
+  const forts = rules.forts;
+  return forts !== undefined && forts.hostile.includes(victimBit === ATTACKER_BIT ? 't' : 'T');
 }
 
 function attackersHaveCommander(pos: Position): boolean {
@@ -205,6 +228,41 @@ function findShieldWalls(pos: Position, to: number, myBit: number, out: Int32Arr
       if (length < 2 || !fronted) continue;
       if ((board[s] & myBit) === 0 && (flags[s] & SQ_CORNER) === 0) continue;
       for (let m = to + a; m !== s; m += a) if (board[m] !== KING) out[n++] = m;
+    }
+  }
+  return n;
+}
+
+/**
+ * OpenTafl's relaxed shield walls: on every edge, each run of two or more enemies with a friend in
+ * front of every member, closed at both ends by a friend or a corner, whatever step closed it.
+ * Members other than the king are captured.
+ */
+function findAllShieldWalls(pos: Position, myBit: number, out: Int32Array, n: number): number {
+  const board = pos.board;
+  const flags = pos.geo.flags;
+  const stride = pos.geo.stride;
+  const size = pos.geo.size;
+  const enemyBit = myBit ^ SIDE_MASK;
+  const a1 = stride + 1;
+  for (let edge = 0; edge < 4; edge++) {
+    // Rank 1, the top rank, file a, the last file: the first square, the step along, the step inwards.
+    const first = edge === 1 ? size * stride + 1 : edge === 3 ? a1 + size - 1 : a1;
+    const along = edge < 2 ? 1 : stride;
+    const inward = edge === 0 ? stride : edge === 1 ? -stride : edge === 2 ? 1 : -1;
+    // The square after the last closer seen, or -1 while no run is open.
+    let runStart = -1;
+    let sq = first;
+    for (let i = 0; i < size; i++, sq += along) {
+      const v = board[sq];
+      if ((v & myBit) !== 0 || (flags[sq] & SQ_CORNER) !== 0) {
+        if (runStart >= 0 && sq - runStart >= 2 * along) {
+          for (let m = runStart; m !== sq; m += along) if (board[m] !== KING) out[n++] = m;
+        }
+        runStart = sq + along;
+      } else if ((v & enemyBit) === 0 || (board[sq + inward] & myBit) === 0) {
+        runStart = -1;
+      }
     }
   }
   return n;

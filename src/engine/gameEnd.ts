@@ -1,9 +1,9 @@
 // Turn-end results that need a look at the whole board: the exit fort (RULES.md 4, 8.5) and
 // encirclement (4, 8.6). Flood fills use the position's scratch stamps, so nothing is allocated.
 
-import { kingNoStop } from './movegen.js';
+import { slideKey } from './geometry.js';
 import type { Position } from './position.js';
-import { ATTACKER_BIT, DEFENDER_BIT, EMPTY, SQ_CORNER, SQ_EDGE, SQ_OFF, SQ_RESTRICTED, TYPE_MASK } from './types.js';
+import { ATTACKER_BIT, DEFENDER_BIT, EMPTY, KING, SQ_CORNER, SQ_EDGE, SQ_OFF, SQ_RESTRICTED, TYPE_MASK } from './types.js';
 
 /**
  * Marks R (the king's square and the empty squares he reaches) with stamp `r`, listing it in pos.stack;
@@ -39,11 +39,14 @@ function kingCanMove(pos: Position): boolean {
   const { board } = pos;
   const { dirs, flags } = pos.geo;
   const k = pos.kingSq;
-  const noStop = kingNoStop(pos);
+  const key = slideKey(KING, flags[k]);
+  const noStop = pos.geo.noStop[key];
+  const block = pos.geo.block[key];
   for (let i = 0; i < 4; i++) {
     const mid = k + dirs[i];
-    // An empty throne he may not stop on he can still pass.
-    if (board[mid] === EMPTY && ((flags[mid] & noStop) === 0 || board[mid + dirs[i]] === EMPTY)) return true;
+    // A square he may not stop on he may still pass, unless it ends his slide.
+    if (board[mid] === EMPTY && ((flags[mid] & noStop) === 0 || ((flags[mid] & block) === 0 && board[mid + dirs[i]] === EMPTY)))
+      return true;
     if (!pos.rules.jumps) continue;
     const v = board[mid];
     const land = mid + dirs[i];

@@ -1,9 +1,9 @@
 // Board geometry: a padded mailbox (one border square on every side, so slides and captures stop
-// at the border without bounds checks), square flags and square names.
+// at the border without bounds checks), square flags, the rule set's movement tables and square names.
 
-import type { RuleSet } from './rules.js';
+import type { PieceLetter, RuleSet } from './rules.js';
 import { err, ok, type Result } from './result.js';
-import { SQ_CORNER, SQ_EDGE, SQ_OFF, SQ_THRONE } from './types.js';
+import { KING, pieceFromLetter, SQ_CORNER, SQ_EDGE, SQ_FORT, SQ_KINDS, SQ_OFF, SQ_THRONE } from './types.js';
 
 export interface Geometry {
   size: number;
@@ -18,7 +18,29 @@ export interface Geometry {
   /** Per padded square: its file and rank index (0-based); 255 off the board. */
   fileIndex: Uint8Array;
   rankIndex: Uint8Array;
+  /**
+   * Movement per piece and the kind of square it starts from, at slideKey(piece, flags of its square):
+   * the square flags it may not stop on, and those that end its slide (a subset of them).
+   */
+  noStop: Uint8Array;
+  block: Uint8Array;
+  /** Per piece code: the most squares it slides in one step, 0 for no limit. */
+  speed: Uint8Array;
+  speedLimited: boolean;
+  /**
+   * The usual squares and movement: the four corners (or none), the throne in the centre (or none),
+   * only the king stopping on them and everyone passing the throne, no forts, no speed limits
+   * (perft's bulk count assumes them).
+   */
+  plainSlides: boolean;
+  /** A step may capture far from where it lands (OpenTafl's relaxed shield walls): quick tests must say yes. */
+  anyStepCaptures: boolean;
 }
+
+/** Index into Geometry.noStop / block of a piece standing on a square with flags `flags`. */
+export const slideKey = (piece: number, flags: number): number => piece | ((flags & SQ_KINDS) << 4);
+const SLIDE_KEYS = slideKey(15, SQ_KINDS) + 1;
+const PIECE_LETTERS: readonly PieceLetter[] = ['t', 'c', 'n', 'T', 'C', 'N', 'K'];
 
 export function makeGeometry(rules: RuleSet): Geometry {
   const size = rules.size;
@@ -33,10 +55,14 @@ export function makeGeometry(rules: RuleSet): Geometry {
       continue;
     }
     if (file === 0 || rank === 0 || file === size - 1 || rank === size - 1) flags[sq] |= SQ_EDGE;
-    if (rules.hasCorners && (file === 0 || file === size - 1) && (rank === 0 || rank === size - 1)) flags[sq] |= SQ_CORNER;
+    const boardCorner = (file === 0 || file === size - 1) && (rank === 0 || rank === size - 1);
+    if (rules.hasCorners && !rules.cornerSquares && boardCorner) flags[sq] |= SQ_CORNER;
   }
+  if (rules.hasCorners) for (const name of rules.cornerSquares ?? []) flags[squareOfName(stride, name)] |= SQ_CORNER;
+  for (const name of rules.forts?.squares ?? []) flags[squareOfName(stride, name)] |= SQ_FORT;
   const centre = (size - 1) / 2;
-  const throne = Number.isInteger(centre) && rules.hasThrone ? toSquare(stride, centre, centre) : -1;
+  let throne = Number.isInteger(centre) && rules.hasThrone ? toSquare(stride, centre, centre) : -1;
+  if (rules.hasThrone && rules.throneSquare !== undefined) throne = squareOfName(stride, rules.throneSquare);
   if (throne >= 0) flags[throne] |= SQ_THRONE;
   const fileIndex = new Uint8Array(cells).fill(255);
   const rankIndex = new Uint8Array(cells).fill(255);
@@ -45,7 +71,76 @@ export function makeGeometry(rules: RuleSet): Geometry {
     fileIndex[sq] = fileOf(stride, sq);
     rankIndex[sq] = rankOf(stride, sq);
   }
-  return { size, stride, cells, flags, dirs: Int32Array.from([stride, 1, -stride, -1]), throne, fileIndex, rankIndex };
+  const speed = new Uint8Array(16);
+  for (const letter of PIECE_LETTERS) speed[pieceFromLetter(letter)] = Math.max(0, rules.speedLimits?.[letter] ?? 0);
+  const { noStop, block } = slideTables(rules);
+  const standardCorners = !rules.cornerSquares;
+  const centredThrone = rules.throneSquare === undefined || throne === toSquare(stride, centre, centre);
+  const plainSlides =
+    standardCorners &&
+    centredThrone &&
+    !rules.throneKingOnly &&
+    !rules.throneImpassable &&
+    rules.kingStopsOnThrone &&
+    rules.kingPassesCorners !== false &&
+    !rules.forts &&
+    !speed.some((limit) => limit > 0);
+  return {
+    size,
+    stride,
+    cells,
+    flags,
+    dirs: Int32Array.from([stride, 1, -stride, -1]),
+    throne,
+    fileIndex,
+    rankIndex,
+    noStop,
+    block,
+    speed,
+    speedLimited: speed.some((limit) => limit > 0),
+    plainSlides,
+    anyStepCaptures: rules.shieldWall && rules.shieldWallAnyStep === true,
+  };
+}
+
+/**
+ * Where each piece may stop and what ends its slides, by the kind of square it starts from: only the
+ * king stops on a corner or the throne; the rules say who passes the throne and corners, and who
+ * passes, stops on and enters forts (a piece already on a fort may always move within the forts'
+ * squares as far as `pass` and `stop` allow).
+ */
+function slideTables(rules: RuleSet): { noStop: Uint8Array; block: Uint8Array } {
+  const noStop = new Uint8Array(SLIDE_KEYS);
+  const block = new Uint8Array(SLIDE_KEYS);
+  const forts = rules.forts;
+  for (const letter of PIECE_LETTERS) {
+    const piece = pieceFromLetter(letter);
+    for (const start of [0, SQ_THRONE, SQ_CORNER, SQ_FORT]) {
+      let stopMask: number;
+      let blockMask: number;
+      if (piece === KING) {
+        stopMask = rules.kingStopsOnThrone ? 0 : SQ_THRONE;
+        blockMask = rules.kingPassesCorners === false ? SQ_CORNER : 0;
+      } else {
+        stopMask = SQ_THRONE | SQ_CORNER;
+        blockMask = SQ_CORNER | (rules.throneKingOnly ? SQ_THRONE : 0);
+      }
+      if (rules.throneImpassable) blockMask |= SQ_THRONE;
+      if (forts) {
+        const enters = forts.reenter.includes(letter) || start === SQ_FORT;
+        if (!enters || !forts.pass.includes(letter)) blockMask |= SQ_FORT;
+        else if (!forts.stop.includes(letter)) stopMask |= SQ_FORT;
+      }
+      noStop[slideKey(piece, start)] = stopMask | blockMask;
+      block[slideKey(piece, start)] = blockMask;
+    }
+  }
+  return { noStop, block };
+}
+
+/** The padded square of a name such as `b2` (the rules string parser has checked it). */
+function squareOfName(stride: number, name: string): number {
+  return toSquare(stride, name.charCodeAt(0) - 97, Number(name.slice(1)) - 1);
 }
 
 /** Padded square index of a file and rank, both counted from 0 (a1 is 0, 0). */

@@ -3,9 +3,10 @@
 
 import { captureBuffer } from './captureBuffer.js';
 import { enemyNextTo, findCaptures, mayCapture } from './capture.js';
+import { slideKey } from './geometry.js';
 import { Mem } from './layout.js';
 import type { Position } from './position.js';
-import { EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, SQ_RESTRICTED, SQ_THRONE, TYPE_MASK } from './types.js';
+import { EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, SQ_RESTRICTED, TYPE_MASK } from './types.js';
 
 /** Does the piece on `from` capture anything landing on `to`? (The board is left as it was.) */
 export function stepCaptures(pos: Position, from: number, to: number): boolean {
@@ -29,7 +30,10 @@ export function stepMayCapture(pos: Position, step: number): boolean {
   const to = step >>> 9;
   const piece = m[Mem.Board + (step & 511)];
   const stride = pos.geo.stride;
-  return enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, stride) && mayCapture(m, to, piece, stride, pos.rules.shieldWall);
+  return (
+    (enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, stride) && mayCapture(m, to, piece, stride, pos.rules.shieldWall)) ||
+    pos.geo.anyStepCaptures
+  );
 }
 
 /**
@@ -51,29 +55,59 @@ export function generateSteps(pos: Position, out: Int32Array, offset: number): n
 
 function generatePieceSteps(pos: Position, from: number, out: Int32Array, n: number): number {
   const m = pos.memory;
-  const dirs = pos.geo.dirs;
+  const geo = pos.geo;
+  const dirs = geo.dirs;
   const piece = m[Mem.Board + from];
-  const isKing = piece === KING;
-  const passThrone = isKing || !pos.rules.throneKingOnly;
-  // The squares this piece may pass but not stop on (a corner ends the line anyway).
-  const noStop = isKing ? kingNoStop(pos) : SQ_RESTRICTED;
-  for (let i = 0; i < 4; i++) {
-    const d = dirs[i];
-    let to = from + d;
-    while (m[Mem.Board + to] === EMPTY) {
-      const f = m[Mem.Flags + to];
-      if ((f & noStop) === 0) out[n++] = from | (to << 9);
-      else if ((f & SQ_CORNER) !== 0 || !passThrone) break;
-      to += d;
+  // The square flags this piece may not stop on, and those that end its slide (geometry.ts).
+  const key = slideKey(piece, m[Mem.Flags + from]);
+  const noStop = geo.noStop[key];
+  const block = geo.block[key];
+  if (geo.speedLimited && geo.speed[piece] > 0) {
+    n = generateLimitedSlides(pos, from, geo.speed[piece], noStop, block, out, n);
+  } else {
+    for (let i = 0; i < 4; i++) {
+      const d = dirs[i];
+      let to = from + d;
+      while (m[Mem.Board + to] === EMPTY) {
+        const f = m[Mem.Flags + to];
+        if ((f & noStop) === 0) out[n++] = from | (to << 9);
+        else if ((f & block) !== 0) break;
+        to += d;
+      }
     }
   }
   if (pos.rules.jumps && (piece & TYPE_MASK) !== 0) n = generateJumps(pos, from, piece, out, n);
   return n;
 }
 
-/** The restricted squares the king may not stop on: the throne, under rules where he never returns to it. */
-export function kingNoStop(pos: Position): number {
-  return pos.rules.kingStopsOnThrone ? 0 : SQ_THRONE;
+/** Slides of at most `limit` squares (OpenTafl's speed limits). */
+function generateLimitedSlides(
+  pos: Position,
+  from: number,
+  limit: number,
+  noStop: number,
+  block: number,
+  out: Int32Array,
+  n: number,
+): number {
+  const board = pos.board;
+  const flags = pos.geo.flags;
+  const dirs = pos.geo.dirs;
+  for (let i = 0; i < 4; i++) {
+    const d = dirs[i];
+    let to = from + d;
+    for (let distance = 1; distance <= limit && board[to] === EMPTY; distance++, to += d) {
+      const f = flags[to];
+      if ((f & noStop) === 0) out[n++] = from | (to << 9);
+      else if ((f & block) !== 0) break;
+    }
+  }
+  return n;
+}
+
+/** The square flags the king may not stop on, standing on `from`. */
+export function kingNoStop(pos: Position, from: number = pos.kingSq): number {
+  return pos.geo.noStop[slideKey(KING, pos.geo.flags[from])];
 }
 
 function generateJumps(pos: Position, from: number, piece: number, out: Int32Array, n: number): number {
@@ -89,7 +123,7 @@ function generateJumps(pos: Position, from: number, piece: number, out: Int32Arr
     const to = mid + dirs[i];
     if (board[to] !== EMPTY) continue;
     if (piece === KING) {
-      if (((flags[from] | flags[to]) & SQ_RESTRICTED) !== 0 && (flags[to] & kingNoStop(pos)) === 0) out[n++] = from | (to << 9);
+      if (((flags[from] | flags[to]) & SQ_RESTRICTED) !== 0 && (flags[to] & kingNoStop(pos, from)) === 0) out[n++] = from | (to << 9);
     } else if ((flags[to] & SQ_RESTRICTED) === 0) {
       out[n++] = from | (to << 9);
     }
@@ -182,7 +216,7 @@ export function occupancyMasks(pos: Position, rows: Int32Array, columns: Int32Ar
  */
 export function countTurnsBulk(pos: Position, rows: Int32Array, cols: Int32Array): number {
   if (pos.winner !== NO_WINNER) return 0;
-  if (pos.rules.throneKingOnly || !pos.rules.kingStopsOnThrone) return countTurnsByScanning(pos);
+  if (!pos.geo.plainSlides) return countTurnsByScanning(pos);
   const { fileIndex, rankIndex, size } = pos.geo;
   const last = size - 1;
   const corners = pos.rules.hasCorners;
@@ -217,7 +251,7 @@ export function countTurnsBulk(pos: Position, rows: Int32Array, cols: Int32Array
   return total;
 }
 
-/** countTurnsBulk by walking every line (for rules where the throne is not simply the king's). */
+/** countTurnsBulk by walking every line (for rules with other squares or movement than plainSlides). */
 function countTurnsByScanning(pos: Position): number {
   const board = pos.board;
   const flags = pos.geo.flags;
@@ -227,15 +261,18 @@ function countTurnsByScanning(pos: Position): number {
   let total = 0;
   for (let i = 0; i < count; i++) {
     const from = list[i];
-    const isKing = board[from] === KING;
-    const noStop = isKing ? kingNoStop(pos) : SQ_RESTRICTED;
-    const passThrone = isKing || !pos.rules.throneKingOnly;
+    const piece = board[from];
+    const key = slideKey(piece, flags[from]);
+    const noStop = pos.geo.noStop[key];
+    const block = pos.geo.block[key];
+    const limit = pos.geo.speed[piece] > 0 ? pos.geo.speed[piece] : pos.geo.size;
     for (let j = 0; j < 4; j++) {
       const d = dirs[j];
-      for (let to = from + d; board[to] === EMPTY; to += d) {
+      let to = from + d;
+      for (let distance = 1; distance <= limit && board[to] === EMPTY; distance++, to += d) {
         const f = flags[to];
         if ((f & noStop) === 0) total++;
-        else if ((f & SQ_CORNER) !== 0 || !passThrone) break;
+        else if ((f & block) !== 0) break;
       }
     }
   }

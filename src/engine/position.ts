@@ -184,6 +184,8 @@ export class Position {
   private readonly turnEndChecks: boolean;
   private readonly berserkRule: boolean;
   private readonly shieldWallRule: boolean;
+  /** Relaxed shield walls: any step may capture (see Geometry.anyStepCaptures). */
+  private readonly anyStepCaptures: boolean;
 
   private constructor(rules: RuleSet) {
     this.rules = rules;
@@ -209,6 +211,7 @@ export class Position {
     this.turnEndChecks = this.exitFortRule || this.encirclementRule || this.repetitionCounted;
     this.berserkRule = rules.berserk;
     this.shieldWallRule = rules.shieldWall;
+    this.anyStepCaptures = this.geo.anyStepCaptures;
     if (cells > Mem.Region) throw new Error(`a ${rules.size}x${rules.size} board is larger than Position.memory has room for`);
     const m = this.memory;
     this.board = m.subarray(Mem.Board, Mem.Board + cells);
@@ -390,7 +393,10 @@ export class Position {
     if (piece === KING) this.kingMoved(to);
     // Most steps surely capture nothing: the quick test spares them the full one.
     const stride = this.stride;
-    if (enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, stride) && mayCapture(m, to, piece, stride, this.shieldWallRule)) {
+    if (
+      (enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, stride) && mayCapture(m, to, piece, stride, this.shieldWallRule)) ||
+      this.anyStepCaptures
+    ) {
       this.captureStep(base, changes, from, to, piece);
       return;
     }

@@ -3,7 +3,14 @@
 import type { Side } from './types.js';
 
 export type EscapeRule = 'corner' | 'edge';
-export type KingStrength = 'strong' | 'weak' | 'mixed';
+/**
+ * strong: attackers (or hostile squares) on all four sides; weak: two on a line; mixed: strong on or
+ * next to the throne, else weak; middleweight (OpenTafl's Magpie): hostile on every side he has, so
+ * three on an edge.
+ */
+export type KingStrength = 'strong' | 'weak' | 'mixed' | 'middleweight';
+/** Piece letters, as in OpenTafl records: t c n attackers, T C N K defenders. */
+export type PieceLetter = 't' | 'c' | 'n' | 'T' | 'C' | 'N' | 'K';
 export type RepetitionRule = 'ignore' | 'draw' | 'repeater-loses' | 'repeater-wins' | 'defenders-lose' | 'forbidden';
 
 export interface RuleSet {
@@ -32,6 +39,18 @@ export interface RuleSet {
   ringWithCommanders: boolean;
   hasThrone: boolean;
   hasCorners: boolean;
+  /** The corner squares (`a1`, ...) when not the board's four corners (OpenTafl's Alea Evangelii, puzzles). */
+  cornerSquares?: readonly string[];
+  /** The throne's square when not the centre. */
+  throneSquare?: string;
+  /** Only the king, starting on the throne, is ever on it: nobody passes the empty throne (OpenTafl `cenre:`). */
+  throneImpassable?: boolean;
+  /** Corners the king may pass on his way (OpenTafl `corp`, default yes); others never pass them. */
+  kingPassesCorners?: boolean;
+  /** Attacker fortresses (OpenTafl `afor`, Foteviken Tablut): their squares and who may do what there. */
+  forts?: FortRules;
+  /** The most squares a piece may slide in one step (OpenTafl `spd`); absent: no limit. */
+  speedLimits?: Readonly<Partial<Record<PieceLetter, number>>>;
   /** Corners are hostile to the king too (Fetlar: no). */
   cornersHostileToKing: boolean;
   /** Only the king may pass over the empty throne. */
@@ -49,6 +68,12 @@ export interface RuleSet {
   /** The empty throne closes a side of the king (strong king) or is his anvil (weak king). */
   emptyThroneHostileToKing: boolean;
   shieldWall: boolean;
+  /**
+   * OpenTafl's relaxed shield wall (`swf:n`): after any step of a side, every wall of it closed along
+   * an edge around enemies is taken, wherever the step landed. RULES.md: only the step landing on an
+   * end square of the wall takes it.
+   */
+  shieldWallAnyStep?: boolean;
   /**
    * Linnaean capture (OpenTafl's Tablut): with the king on the throne and attackers on three of its
    * sides, an attacker landing two squares from the throne takes the defender on its fourth side.
@@ -69,4 +94,17 @@ export interface RuleSet {
   berserkForced: boolean;
   /** Jumps may also pass over an ordinary friendly piece. */
   jumpOverOwn: boolean;
+}
+
+/** Fortress squares and, per piece letter, who passes them, stops on them, re-enters them, and whom they take. */
+export interface FortRules {
+  squares: readonly string[];
+  /** Pieces that may slide over a fort square. */
+  pass: string;
+  /** Pieces that may stop on one. */
+  stop: string;
+  /** Pieces that may enter one from outside the forts (others move there only from a fort square). */
+  reenter: string;
+  /** Pieces an empty fort square takes part in capturing (OpenTafl reads t for attackers, T for defenders and the king). */
+  hostile: string;
 }

@@ -38,6 +38,10 @@ export const SQ_RESTRICTED = SQ_THRONE | SQ_CORNER;
 /** On the outermost rank or file of the playing area. */
 export const SQ_EDGE = 4;
 export const SQ_OFF = 8;
+/** An attacker fortress (OpenTafl `afor`): who passes, stops and re-enters is the rule set's. */
+export const SQ_FORT = 16;
+/** The flags of a square's kind (throne, corner, fort): movement rules depend on them. */
+export const SQ_KINDS = SQ_THRONE | SQ_CORNER | SQ_FORT;
 
 /** The null square / the berserk "end the run" step. Square 0 is a border square, never a piece's. */
 export const NO_SQUARE = -1;

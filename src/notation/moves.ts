@@ -2,7 +2,7 @@
 // `e7-e9xe10|e9-g9xh9` (read only), `0000` for ending an open berserk run. Reading checks a turn
 // against the position and says why an illegal one is illegal.
 
-import { fileOf, makeSquare, parseSquare, rankOf, type Geometry } from '../engine/geometry.js';
+import { fileOf, makeSquare, parseSquare, rankOf, slideKey, type Geometry } from '../engine/geometry.js';
 import { END_REASONS, makeStep, stepFrom, stepTo, type Position } from '../engine/position.js';
 import { err, ok, type Result } from '../engine/result.js';
 import { legalSteps } from '../engine/turns.js';
@@ -17,6 +17,7 @@ import {
   SIDE_MASK,
   SIDE_NAMES,
   SQ_CORNER,
+  SQ_FORT,
   SQ_RESTRICTED,
   SQ_THRONE,
   TYPE_MASK,
@@ -126,12 +127,20 @@ function whyIllegal(pos: Position, from: number, to: number): string {
     }
     if (!isKing && (geo.flags[to] & SQ_RESTRICTED) !== 0) return `only the king may stop on ${restricted(to)} (${name(to)})`;
   } else {
+    const key = slideKey(piece, geo.flags[from]);
     for (let sq = from + dir; sq !== to; sq += dir) {
       if (board[sq] !== EMPTY) return `blocked by ${pieceName(board[sq])} on ${name(sq)}`;
-      if (geo.flags[sq] & SQ_CORNER) return `nothing passes a corner (${name(sq)})`;
+      if (geo.flags[sq] & geo.block[key] & SQ_CORNER)
+        return `${isKing ? 'the king may not' : 'only the king may'} pass a corner (${name(sq)})`;
+      if ((geo.flags[sq] & SQ_THRONE) !== 0 && rules.throneImpassable) return `nobody passes the throne (${name(sq)})`;
       if ((geo.flags[sq] & SQ_THRONE) !== 0 && !isKing && rules.throneKingOnly) return `only the king may pass the throne (${name(sq)})`;
+      if (geo.flags[sq] & geo.block[key] & SQ_FORT) return `this piece may not pass the fort on ${name(sq)}`;
     }
     if (!isKing && (geo.flags[to] & SQ_RESTRICTED) !== 0) return `only the king may stop on ${restricted(to)} (${name(to)})`;
+    if (geo.flags[to] & geo.noStop[key] & SQ_FORT) return `this piece may not stop on the fort on ${name(to)}`;
+    if (geo.speed[piece] > 0 && distance > geo.speed[piece]) {
+      return `this piece slides at most ${geo.speed[piece]} square${geo.speed[piece] > 1 ? 's' : ''} in one step`;
+    }
   }
   if (isKing && (geo.flags[to] & SQ_THRONE) !== 0 && !rules.kingStopsOnThrone) return `the king never returns to the throne (${name(to)})`;
   if (pos.berserker !== NO_SQUARE) {

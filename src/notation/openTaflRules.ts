@@ -15,8 +15,8 @@
 //                                   makes the third occurrence loses, under `l` he wins; `a` and `f` are
 //                                   Hnefi extensions (OpenTafl reads them as a draw)
 // ka         y | n                  kingArmed (y); `a` (anvil only) and `h` (hammer only) are refused
-// ks         s|y, w|n, c            king: strong | weak | mixed (strong on or next to the throne) (s);
-//                                   `m` (middleweight) is refused
+// ks         s|y, w|n, c, m         king: strong | weak | mixed (strong on or next to the throne) |
+//                                   middleweight (hostile on every side he has: three on an edge) (s)
 // kj nj cj   r c j | n n n          jumps (n c j): `kj:r nj:c cj:j` is RULES.md section 2 (king only
 //                                   from/to restricted squares, knights capture the jumped piece,
 //                                   commanders do not); `kj:n` is no jumps, and then knights / commanders
@@ -27,28 +27,43 @@
 //                                   again, with any step (one capturing nothing ends the turn)
 // bo         y | n                  Hnefi extension: RULES.md's berserk runs instead (n): the run may
 //                                   stop after any capturing step, and goes on only by capturing
-// cor        default | 4 corners | empty        hasCorners (default)
-// cen        default | the centre | empty       hasThrone (default)
+// cor        default | squares | empty          hasCorners (default); squares other than the board's
+//                                   four corners: cornerSquares (Alea Evangelii's 16, puzzles)
+// cen        default | a square | empty         hasThrone (default); a square other than the centre:
+//                                   throneSquare. More than one throne square is refused
 // corh       all | all but K        cornersHostileToKing (all)
+// corp       any                    kingPassesCorners: K in the list (K); others never pass a corner
 // cenp       all | K                throneKingOnly: passing the empty throne (all)
 // cenh       tcn | empty            throneHostileToAttackers: the throne holding the king is hostile to
 //                                   the attackers (tcn) or to nobody (OpenTafl's Brandub)
-// cenhe      tcn, TCN, K groups     emptyThroneHostileTo{Attackers,Defenders,King} (all): the empty
-//                                   throne is hostile to all or none of each group
+// cenhe      tcn, TCN groups        emptyThroneHostileTo{Attackers,Defenders} (all): the empty throne is
+//                                   hostile to all or none of each side; emptyThroneHostileToKing as to
+//                                   the defenders (OpenTafl asks about the king's side; K counts for nothing)
 // cors       K                      fixed: only the king stops on the corners
 // cens       K | empty              kingStopsOnThrone: only the king stops on the throne, or nobody
 //                                   (OpenTafl's Tablut: the king leaves it for good)
-// corre cenre  all                  fixed
-// corp       any                    no effect: no line passes through a corner
-// afor dfor  empty                  no fortresses; then aforh aforp afors aforre dforh dforp dfors
-//                                   dforre have no effect and take any value
+// cenre      all | K | empty        who may re-enter the throne; only the king starts there, so: all, or
+//                                   throneKingOnly (K), or throneImpassable and !kingStopsOnThrone (empty)
+// corre      all                    fixed. As OpenTafl reads them, corre, aforre and dforre count only
+//                                   in a string with cenre, and are then empty when absent: cenre with
+//                                   corners but without corre (nobody could enter a corner) is refused
+// afor       squares | empty        forts (none): attacker fortresses, with
+// aforp afors aforre aforh          forts.pass / stop / reenter / hostile (all, all, all, TCNK): who
+//                                   slides over, stops on, enters from outside the forts (a piece on a
+//                                   fort moves within them), and whom an (even occupied) fort helps
+//                                   capture: t for the attackers, T for the defenders and the king
+// dfor       empty                  no defender fortresses; then dforh dforp dfors dforre take any value
 // sw         n | s                  shieldWall (n); `w` (corners may not close a wall) is refused
-// swf        y                      fixed: only the move landing on an end square captures a wall
+// swf        y | n                  y: only the move landing on an end square captures a wall; n:
+//                                   shieldWallAnyStep, after any step every closed wall of its side on
+//                                   any edge is taken (OpenTafl's relaxed shield wall)
 // efe        y | n                  exitFort (n); the fort test is RULES.md's static one
 // linc       y | n                  linnaeanCapture (n): with the king on the throne and attackers on
 //                                   three of its sides, an attacker two squares from the throne takes
 //                                   the defender on the fourth
-// spd        -1                     no speed limits
+// spd        -1 | n | 12 values     speedLimits: the most squares a piece slides (-1 or 0: no limit); one
+//                                   value for every piece, or t c n k m g T C N K M G (m g M G ignored:
+//                                   no such pieces here); two values mean none, as OpenTafl reads them
 // cck        y | n                  Hnefi extension: commandersCaptureKing (default: y when the start
 //                                   has attacker commanders, as OpenTafl, which has no switch for it)
 // ckt        y | n                  Hnefi extension: commandersNextToThrone (y with cck:y, as OpenTafl:
@@ -64,11 +79,20 @@
 // The cor*/cen* keys take any value when the rules have no corners / no throne.
 
 import { Position } from '../engine/position.js';
-import type { KingStrength, RepetitionRule, RuleSet } from '../engine/rules.js';
+import type { FortRules, KingStrength, PieceLetter, RepetitionRule, RuleSet } from '../engine/rules.js';
 import { ATTACKERS, DEFENDERS, pieceFromLetter } from '../engine/types.js';
 import { err, ok, type Result } from '../engine/result.js';
+import {
+  isSquareOn,
+  OUR_LETTERS,
+  pieceSet,
+  readPositionRecord,
+  readSpeedLimits,
+  sameSet,
+  SPEED_ORDER,
+  squareName,
+} from './openTaflRuleValues.js';
 
-const OUR_LETTERS = 'tcnTCNK';
 const ALL = new Set(OUR_LETTERS);
 const ATTACKER_LETTERS = new Set('tcn');
 const DEFENDER_LETTERS = new Set('TCN');
@@ -81,7 +105,7 @@ const REPETITION: Record<string, RepetitionRule> = {
   a: 'defenders-lose',
   f: 'forbidden',
 };
-const KING: Record<string, KingStrength> = { s: 'strong', y: 'strong', w: 'weak', n: 'weak', c: 'mixed' };
+const KING: Record<string, KingStrength> = { s: 'strong', y: 'strong', w: 'weak', n: 'weak', c: 'mixed', m: 'middleweight' };
 
 const KNOWN_KEYS = [
   'dim',
@@ -132,39 +156,6 @@ const KNOWN_KEYS = [
   'start',
   'starti',
 ];
-
-const sameSet = (a: Set<string>, b: Set<string>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
-
-/** The letters of a piece-type list that name pieces this engine has. */
-function pieceSet(list: string): Set<string> {
-  return new Set([...list].filter((letter) => OUR_LETTERS.includes(letter)));
-}
-
-/** Reads an OpenTafl position record (`/3t3/.../`, rank 1 first unless `topFirst`) into ranks, top first. */
-function readPositionRecord(record: string, size: number, key: string, topFirst: boolean): Result<string[]> {
-  const rows = record.replace(/^\/|\/$/g, '').split('/');
-  if (rows.length !== size) return err('bad-rules-start', `${key}: the position has ${rows.length} ranks, dim:${size} needs ${size}`);
-  const ranks: string[] = [];
-  for (let i = 0; i < size; i++) {
-    const row = rows[i];
-    const rank = topFirst ? size - i : i + 1;
-    let text = '';
-    for (const m of row.matchAll(/(\d+)|(.)/g)) {
-      if (m[1] !== undefined) text += '.'.repeat(Number(m[1]));
-      else if (pieceFromLetter(m[2]) < 0) {
-        return err(
-          'bad-rules-start',
-          `${key}: rank ${rank} ('${row}') has the piece letter '${m[2]}', which this engine does not know (t c n T K N C)`,
-        );
-      } else text += m[2];
-    }
-    if (text.length !== size) {
-      return err('bad-rules-start', `${key}: rank ${rank} ('${row}') is ${text.length} squares long, expected ${size}`);
-    }
-    ranks.push(text);
-  }
-  return ok(topFirst ? ranks : ranks.reverse());
-}
 
 export function parseRulesString(text: string): Result<RuleSet> {
   const entries = new Map<string, string>();
@@ -225,9 +216,13 @@ export function parseRulesString(text: string): Result<RuleSet> {
     'draw',
   );
   const kingArmed = get(yesNo('ka', 'y'), true);
-  const king = get(choice('ks', KING, 's', 'expected s (strong), w (weak) or c (strong on or next to the throne)'), 'strong');
+  const king = get(
+    choice('ks', KING, 's', 'expected s (strong), w (weak), c (strong on or next to the throne) or m (middleweight)'),
+    'strong',
+  );
   const berserk = get(choice('ber', { n: false, c: true }, 'n', 'expected n or c (continue with capturing steps)'), false);
   const shieldWall = get(choice('sw', { n: false, s: true }, 'n', 'expected n or s (corners may close a wall)'), false);
+  const shieldWallAnyStep = !get(yesNo('swf', 'y'), true);
   const exitFort = get(yesNo('efe', 'n'), false);
   const linnaeanCapture = get(yesNo('linc', 'n'), false);
   const jumpOverOwn = get(yesNo('jo', 'n'), false);
@@ -256,35 +251,53 @@ export function parseRulesString(text: string): Result<RuleSet> {
   }
   for (const k of ['mj', 'gj']) if ((entries.get(k) ?? 'n') !== 'n') return refuse(k, 'there are no mercenaries or guards');
 
-  // Special squares.
+  // Special squares: OpenTafl's defaults, none, or lists of squares.
   const centre = (size - 1) / 2;
-  const centreName = Number.isInteger(centre) ? String.fromCharCode(97 + centre) + (centre + 1) : '';
-  const cornerNames = ['a1', `a${size}`, `${String.fromCharCode(96 + size)}1`, `${String.fromCharCode(96 + size)}${size}`];
-  const squareList = (value: string) => new Set(value.split(',').filter((s) => s !== ''));
-  const cen = entries.get('cen') ?? 'default';
-  let hasThrone: boolean;
-  if (cen === 'default') hasThrone = true;
-  else if (cen === '' || cen === ',') hasThrone = false;
-  else if (centreName !== '' && sameSet(squareList(cen), new Set([centreName]))) hasThrone = true;
-  else return refuse('cen', `the throne is the centre square${centreName ? ` (${centreName})` : ''} or none`);
-  const cor = entries.get('cor') ?? 'default';
-  let hasCorners: boolean;
-  if (cor === 'default') hasCorners = true;
-  else if (cor === '' || cor === ',') hasCorners = false;
-  else if (sameSet(squareList(cor), new Set(cornerNames))) hasCorners = true;
-  else return refuse('cor', `the corners are the four corner squares (${cornerNames.join(',')}) or none`);
+  const centreName = Number.isInteger(centre) ? squareName(centre, centre) : '';
+  const cornerNames = [squareName(0, 0), squareName(0, size - 1), squareName(size - 1, 0), squareName(size - 1, size - 1)];
+  const squares = (key: string): Result<string[]> => {
+    const list = [...new Set((entries.get(key) ?? '').split(',').filter((square) => square !== ''))];
+    const bad = list.find((square) => !isSquareOn(square, size));
+    return bad === undefined ? ok(list) : refuse(key, `'${bad}' is not a square of the ${size}x${size} board`);
+  };
+  let hasThrone = true;
+  let throneSquare: string | undefined;
+  if ((entries.get('cen') ?? 'default') !== 'default') {
+    const list = squares('cen');
+    if (!list.ok) return list;
+    if (list.value.length > 1) return refuse('cen', 'the throne is one square (or none)');
+    hasThrone = list.value.length === 1;
+    if (hasThrone && list.value[0] !== centreName) throneSquare = list.value[0];
+  } else if (centreName === '') {
+    hasThrone = false;
+  }
+  let hasCorners = true;
+  let cornerSquares: string[] | undefined;
+  if ((entries.get('cor') ?? 'default') !== 'default') {
+    const list = squares('cor');
+    if (!list.ok) return list;
+    hasCorners = list.value.length > 0;
+    if (hasCorners && !sameSet(new Set(list.value), new Set(cornerNames))) cornerSquares = list.value;
+  }
 
   const lettersOf = (k: string, fallback: string) => pieceSet(entries.get(k) ?? fallback);
   let cornersHostileToKing = true;
+  let kingPassesCorners = true;
   if (hasCorners) {
     const corh = lettersOf('corh', OUR_LETTERS);
     const withoutKing = new Set('tcnTCN');
     if (sameSet(corh, withoutKing)) cornersHostileToKing = false;
     else if (!sameSet(corh, ALL)) return refuse('corh', 'corners are hostile to every piece, or to every piece but the king');
     if (!sameSet(lettersOf('cors', 'K'), new Set('K'))) return refuse('cors', 'only the king stops on a corner (cors:K)');
+    kingPassesCorners = lettersOf('corp', 'K').has('K');
+    // OpenTafl reads corre only from a string that has cenre, and then an absent corre lets nobody re-enter.
+    if (entries.has('cenre') && !entries.has('corre')) {
+      return err('unsupported-rule', "rules entry 'cenre' without 'corre' is not supported: OpenTafl then lets nobody enter a corner");
+    }
     if (!sameSet(lettersOf('corre', OUR_LETTERS), ALL)) return refuse('corre', `expected every piece (${OUR_LETTERS})`);
   }
   let throneKingOnly = false;
+  let throneImpassable = false;
   let kingStopsOnThrone = true;
   let throneHostileToAttackers = true;
   let emptyThroneHostileToAttackers = true;
@@ -307,22 +320,47 @@ export function parseRulesString(text: string): Result<RuleSet> {
     const toAttackers = hostileTo(ATTACKER_LETTERS);
     const toDefenders = hostileTo(DEFENDER_LETTERS);
     if (toAttackers === undefined || toDefenders === undefined) {
-      return refuse(
-        'cenhe',
-        'the empty throne is hostile to all the attackers (tcn) or none, all the defenders (TCN) or none, and to the king (K) or not',
-      );
+      return refuse('cenhe', 'the empty throne is hostile to all the attackers (tcn) or none, and all the defenders (TCN) or none');
     }
     emptyThroneHostileToAttackers = toAttackers;
     emptyThroneHostileToDefenders = toDefenders;
-    emptyThroneHostileToKing = cenhe.has('K');
+    // OpenTafl asks the square's hostility to the king's side: the defenders' letters, not K.
+    emptyThroneHostileToKing = toDefenders;
     const cens = lettersOf('cens', 'K');
     if (cens.size === 0) kingStopsOnThrone = false;
     else if (!sameSet(cens, new Set('K'))) return refuse('cens', 'only the king stops on the throne (cens:K), or nobody (cens:)');
-    if (!sameSet(lettersOf('cenre', OUR_LETTERS), ALL)) return refuse('cenre', `expected every piece (${OUR_LETTERS})`);
+    // Only the king starts on the throne: whoever may not re-enter it never passes or stops on it.
+    const cenre = lettersOf('cenre', OUR_LETTERS);
+    if (cenre.size === 0) {
+      throneImpassable = true;
+      kingStopsOnThrone = false;
+    } else if (sameSet(cenre, new Set('K'))) {
+      throneKingOnly = true;
+    } else if (!sameSet(cenre, ALL)) {
+      return refuse('cenre', `every piece (${OUR_LETTERS}), only the king (K) or nobody re-enters the throne`);
+    }
   }
-  for (const k of ['afor', 'dfor']) if ((entries.get(k) ?? '').replace(/,/g, '') !== '') return refuse(k, 'there are no fortresses');
-  if ((entries.get('swf') ?? 'y') !== 'y') return refuse('swf', 'a shield wall is taken only by the move that closes an end (swf:y)');
-  if ((entries.get('spd') ?? '-1') !== '-1') return refuse('spd', 'there are no speed limits');
+  if ((entries.get('dfor') ?? '').replace(/,/g, '') !== '') return refuse('dfor', 'there are no defender fortresses');
+  const fortSquares = squares('afor');
+  if (!fortSquares.ok) return fortSquares;
+  let forts: FortRules | undefined;
+  if (fortSquares.value.length > 0) {
+    const lettersText = (key: string, fallback: string) => [...lettersOf(key, fallback)].join('');
+    forts = {
+      squares: fortSquares.value,
+      pass: lettersText('aforp', OUR_LETTERS),
+      stop: lettersText('afors', OUR_LETTERS),
+      // As OpenTafl reads it: aforre counts only in a rules string that has cenre (absent, nobody re-enters).
+      reenter: entries.has('cenre') ? lettersText('aforre', '') : OUR_LETTERS,
+      hostile: lettersText('aforh', 'TCNK'),
+    };
+    const throne = hasThrone ? (throneSquare ?? centreName) : '';
+    const corners = hasCorners ? (cornerSquares ?? cornerNames) : [];
+    const clash = forts.squares.find((square) => square === throne || corners.includes(square));
+    if (clash !== undefined) return refuse('afor', `${clash} is already a corner or the throne`);
+  }
+  const speedLimits = readSpeedLimits(entries.get('spd') ?? '-1');
+  if (!speedLimits.ok) return refuse('spd', speedLimits.error.message);
 
   const rules: RuleSet = {
     name: entries.get('name') || 'custom',
@@ -337,6 +375,12 @@ export function parseRulesString(text: string): Result<RuleSet> {
     ringWithCommanders,
     hasThrone,
     hasCorners,
+    cornerSquares,
+    throneSquare,
+    throneImpassable,
+    kingPassesCorners,
+    forts,
+    speedLimits: speedLimits.value,
     cornersHostileToKing,
     throneKingOnly,
     kingStopsOnThrone,
@@ -345,6 +389,7 @@ export function parseRulesString(text: string): Result<RuleSet> {
     emptyThroneHostileToDefenders,
     emptyThroneHostileToKing,
     shieldWall,
+    shieldWallAnyStep,
     linnaeanCapture,
     exitFort,
     encirclement,
@@ -379,7 +424,7 @@ const REPETITION_CODE: Record<RepetitionRule, string> = {
   'defenders-lose': 'a',
   forbidden: 'f',
 };
-const KING_CODE: Record<KingStrength, string> = { strong: 's', weak: 'w', mixed: 'c' };
+const KING_CODE: Record<KingStrength, string> = { strong: 's', weak: 'w', mixed: 'c', middleweight: 'm' };
 
 /** The rules string of a rule set; keys at OpenTafl's defaults are left out, as OpenTafl does. */
 export function makeRulesString(rules: RuleSet): string {
@@ -392,11 +437,17 @@ export function makeRulesString(rules: RuleSet): string {
   if (rules.king !== 'strong') parts.push(`ks:${KING_CODE[rules.king]}`);
   parts.push(rules.jumps ? 'kj:r nj:c cj:j' : 'kj:n nj:n cj:n');
   if (rules.berserk) parts.push('ber:c');
-  if (!rules.hasCorners) parts.push('cor:');
-  else if (!rules.cornersHostileToKing) parts.push('corh:tcnTCN');
+  if (!rules.hasCorners) {
+    parts.push('cor:');
+  } else {
+    if (rules.cornerSquares) parts.push(`cor:${rules.cornerSquares.join(',')},`);
+    if (!rules.cornersHostileToKing) parts.push('corh:tcnTCN');
+    if (rules.kingPassesCorners === false) parts.push('corp:');
+  }
   if (!rules.hasThrone) {
     parts.push('cen:');
   } else {
+    if (rules.throneSquare !== undefined) parts.push(`cen:${rules.throneSquare},`);
     if (rules.throneKingOnly) parts.push('cenp:K');
     if (!rules.kingStopsOnThrone) parts.push('cens:');
     if (!rules.throneHostileToAttackers) parts.push('cenh:');
@@ -406,7 +457,20 @@ export function makeRulesString(rules: RuleSet): string {
       (rules.emptyThroneHostileToKing ? 'K' : '');
     if (cenhe !== OUR_LETTERS) parts.push(`cenhe:${cenhe}`);
   }
-  if (rules.shieldWall) parts.push('sw:s');
+  const forts = rules.forts;
+  // OpenTafl reads aforre only from a string that has cenre.
+  if (rules.throneImpassable) parts.push('cenre:');
+  else if (forts) parts.push(`cenre:${OUR_LETTERS}`);
+  if ((rules.throneImpassable || forts) && rules.hasCorners) parts.push(`corre:${OUR_LETTERS}`);
+  if (forts) {
+    parts.push(`afor:${forts.squares.join(',')},`, `aforp:${forts.pass}`, `afors:${forts.stop}`);
+    parts.push(`aforre:${forts.reenter}`, `aforh:${forts.hostile}`);
+  }
+  const limits = rules.speedLimits ?? {};
+  if (Object.values(limits).some((limit) => limit > 0)) {
+    parts.push(`spd:${[...SPEED_ORDER].map((letter) => limits[letter as PieceLetter] ?? -1).join(',')}`);
+  }
+  if (rules.shieldWall) parts.push(rules.shieldWallAnyStep ? 'sw:s swf:n' : 'sw:s');
   if (rules.exitFort) parts.push('efe:y');
   if (rules.linnaeanCapture) parts.push('linc:y');
   if (rules.commandersCaptureKing !== hasCommanders) parts.push(`cck:${yn(rules.commandersCaptureKing)}`);

@@ -1,7 +1,7 @@
 // The board as text for people (`d`, `hnefi play`): files and ranks labelled, empty throne and corners
-// shown, and the squares of the last move marked.
+// shown (`+`), empty forts too (`#`), and the squares of the last move marked.
 
-import { EMPTY, pieceLetter, SQ_RESTRICTED, toSquare, type Position } from '../engine/index.js';
+import { EMPTY, pieceLetter, SQ_FORT, SQ_RESTRICTED, toSquare, type Position } from '../engine/index.js';
 
 /** Draws `pos`; squares in `marked` (padded squares, e.g. the last move's) are shown in brackets. */
 export function drawBoard(pos: Position, marked: ReadonlySet<number> = new Set()): string[] {
@@ -13,7 +13,8 @@ export function drawBoard(pos: Position, marked: ReadonlySet<number> = new Set()
     for (let file = 0; file < size; file++) {
       const sq = toSquare(stride, file, rank);
       const piece = pos.board[sq];
-      const symbol = piece !== EMPTY ? pieceLetter(piece) : (flags[sq] & SQ_RESTRICTED) !== 0 ? '+' : '.';
+      const symbol =
+        piece !== EMPTY ? pieceLetter(piece) : (flags[sq] & SQ_RESTRICTED) !== 0 ? '+' : (flags[sq] & SQ_FORT) !== 0 ? '#' : '.';
       row += marked.has(sq) ? `[${symbol}]` : ` ${symbol} `;
     }
     const label = String(rank + 1).padStart(2);

@@ -11,8 +11,10 @@ import {
   SIDE_MASK,
   SQ_CORNER,
   SQ_EDGE,
+  SQ_FORT,
   SQ_RESTRICTED,
   SQ_THRONE,
+  slideKey,
   stepCaptures,
   TYPE_MASK,
   type Position,
@@ -174,8 +176,9 @@ export class CaptureGenerator {
       const from = found & SlideBack.SquareMask;
       const piece = board[from];
       if ((piece & SIDE_MASK) === myBit) {
-        const legal =
-          piece === KING
+        const legal = !pos.geo.plainSlides
+          ? slideAllowed(pos, from, target, -d)
+          : piece === KING
             ? (flags[target] & kingNoStop(pos)) === 0
             : !targetRestricted && !((found & SlideBack.CrossedThrone) !== 0 && rules.throneKingOnly);
         if (legal && (!capturesOnly || stepCaptures(pos, from, target))) out[n++] = from | (target << 9);
@@ -196,6 +199,23 @@ export class CaptureGenerator {
     }
     return n;
   }
+}
+
+/**
+ * May the piece on `from` slide in direction `d` to `target` (the squares between empty), under rules
+ * with more than plain slides: none of the squares on the way ends its slide, it may stop on
+ * `target`, and the slide is within its speed limit.
+ */
+function slideAllowed(pos: Position, from: number, target: number, d: number): boolean {
+  const geo = pos.geo;
+  const flags = geo.flags;
+  const piece = pos.board[from];
+  const key = slideKey(piece, flags[from]);
+  if ((flags[target] & geo.noStop[key]) !== 0) return false;
+  const block = geo.block[key];
+  let distance = 1;
+  for (let sq = from + d; sq !== target; sq += d, distance++) if ((flags[sq] & block) !== 0) return false;
+  return geo.speed[piece] === 0 || distance <= geo.speed[piece];
 }
 
 /** slideBack's result: the square, and a flag (a const enum, written into the code as literals). */
@@ -220,7 +240,8 @@ function slideBack(board: Int32Array, flags: Uint8Array, target: number, d: numb
 
 /**
  * Could a piece of side bit `myBit` landing on `target` take `victim` (next to it, `beyond` on the far
- * side)? Only against an anvil: a piece of ours (a knight there may also jump), a hostile square; or
+ * side)? Only against an anvil: a piece of ours (a knight there may also jump), a hostile square (a
+ * fort may be one); or
  * by the king's or the shield wall's own rules. A quick test before stepCaptures decides.
  */
 export function mayTake(
@@ -238,7 +259,7 @@ export function mayTake(
   const f = flags[beyond];
   return (
     ((anvil & SIDE_MASK) === myBit && (anvil !== KING || kingArmed)) ||
-    (f & SQ_CORNER) !== 0 ||
+    (f & (SQ_CORNER | SQ_FORT)) !== 0 ||
     ((f & SQ_THRONE) !== 0 && (anvil === EMPTY || myBit === 2)) ||
     victimPiece === KING ||
     (shieldWall && (flags[target] & SQ_EDGE) !== 0 && (flags[victim] & SQ_EDGE) !== 0)

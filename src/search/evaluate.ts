@@ -13,6 +13,7 @@ import {
   SQ_CORNER,
   SQ_EDGE,
   TYPE_MASK,
+  type Geometry,
   type Position,
   type RuleSet,
 } from '../engine/index.js';
@@ -78,6 +79,11 @@ export class Evaluator {
       const df = Math.min(file, last - file);
       const dr = Math.min(rank, last - rank);
       this.escapeDistance[sq] = df + dr;
+      if (rules.cornerSquares) {
+        // Corners elsewhere (OpenTafl's Alea Evangelii, puzzles): the way to the nearest one.
+        this.escapeDistance[sq] = nearestCorner(geo, sq);
+        continue;
+      }
       // The squares from which attackers block a corner without standing next to it.
       const guard =
         (df === 0 && dr === 2) || (df === 2 && dr === 0) || (df === 1 && dr === 1) || (df === 1 && dr === 2) || (df === 2 && dr === 1);
@@ -270,4 +276,15 @@ export function evaluate(pos: Position): { total: number; terms: Record<string, 
   const terms: Record<string, number> = {};
   for (let i = 0; i < FEATURE_COUNT; i++) terms[FEATURE_NAMES[i]] = sign * evaluator.features[i] * evaluator.weights[i];
   return { total, terms };
+}
+
+/** Steps along ranks and files from `sq` to the nearest corner square (rules with corners anywhere). */
+function nearestCorner(geo: Geometry, sq: number): number {
+  let best = 255;
+  for (let corner = 0; corner < geo.cells; corner++) {
+    if ((geo.flags[corner] & SQ_CORNER) === 0) continue;
+    const distance = Math.abs(geo.fileIndex[corner] - geo.fileIndex[sq]) + Math.abs(geo.rankIndex[corner] - geo.rankIndex[sq]);
+    best = Math.min(best, distance);
+  }
+  return best;
 }

@@ -176,9 +176,9 @@ describe('fitting the host moves to our game', () => {
 
 describe('rules the engine refuses', () => {
   it('are all named, not just the first', () => {
-    const problems = rulesProblems('dim:7 name:Brandub surf:n atkf:y ks:m mj:r foo:1 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/');
+    const problems = rulesProblems('dim:7 name:Brandub surf:n atkf:y ks:x mj:r foo:1 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/');
     expect(problems).toHaveLength(3);
-    expect(problems.join(' ')).toMatch(/'foo'.*'ks:m'.*'mj:r'/);
+    expect(problems.join(' ')).toMatch(/'foo'.*'ks:x'.*'mj:r'/);
   });
 
   it('stop at a problem with the board itself', () => {

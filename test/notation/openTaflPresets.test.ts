@@ -1,6 +1,7 @@
 // The rules strings OpenTafl ships (its built-in variants, unbuilt/external-rules.conf and the rules
 // tags of its saved games) load as rule-set data, with perft counts pinned. Depths 1 and 2 agree with
-// OpenTafl's own move generator (counted with its code); deeper counts are this engine's.
+// OpenTafl's own move generator (counted with its code), and so do the depth-3 counts of Foteviken,
+// Magpie and the puzzles; the other deeper counts are this engine's.
 import { describe, expect, it } from 'vitest';
 import { Perft, Position } from '../../src/engine/index.js';
 import { parseRulesString, playMoves } from '../../src/notation/index.js';
@@ -82,6 +83,32 @@ const PRESETS: [string, string, number[]][] = [
     'dim:9 name:Tablut esc:e atkf:y ka:y ks:c nj:n cj:n cor: cens: cenh: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/',
     [80, 4400, 353200],
   ],
+  [
+    'Copenhagen, relaxed shield wall',
+    'dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/',
+    [116, 6788, 806344],
+  ],
+  [
+    'Foteviken Tablut',
+    'dim:9 name:Foteviken_Tablut esc:e atkf:y nj:n cor: afor:a4,a5,a6,b5,d1,e1,f1,e2,i4,i5,i6,h5,d9,e9,f9,e8, cenp:tcnkTCNK aforp:tcnkTCNK cens: cenh: cenhe:K aforh:K cenre: aforre: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/',
+    [80, 4344, 337856],
+  ],
+  [
+    'Magpie',
+    'dim:7 name:Magpie surf:n atkf:y ks:m spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1, start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/',
+    [40, 960, 39512],
+  ],
+  [
+    'Alea Evangelii',
+    'dim:19 name:Alea_Evangelii esc:c atkf:y cor:a1,a2,b1,b2,a18,b18,a19,b19,r1,r2,s1,s2,r18,r19,s18,s19, cens: cenp:tcnkTCNK cenh: cenhe:tcnkTCNK tfr:w start:/2t2t7t2t2/19/t4t7t4t/7t1t1t7/6t1T1T1t6/t1t2t7t2t1t/4t4T4t4/3t4T1T4t3/4T2T1T1T2T4/3t2T1TKT1T2t3/4T2T1T1T2T4/3t4T1T4t3/4t4T4t4/t1t2t7t2t1t/6t1T1T1t6/7t1t1t7/t4t7t4t/19/2t2t7t2t2/',
+    [580, 107492],
+  ],
+  ['Corner endgame puzzle', 'dim:5 name:Copenhagen atkf:n tfr:w cor:a1, cen: sw:s efe:y start:/1tTTt/tKt2/t2T1/5/1T3/', [15, 182, 2902]],
+  [
+    'Copenhagen escape puzzle',
+    'dim:7 name:CopenhagenPuzzle atkf:y tfr:w cor:g7, cen:b2, sw:s efe:y starti:/tt2T2/1t2K2/2tt3/6t/3TTt1/4Tt1/4Tt1/',
+    [47, 1121, 51510],
+  ],
 ];
 
 function load(text: string): Position {
@@ -97,6 +124,20 @@ describe("OpenTafl's own rules strings", () => {
       counts.forEach((count, i) => expect(new Perft(pos).count(i + 1), `depth ${i + 1}`).toBe(count));
     });
   }
+
+  it('Magpie with its king out (one square a step): perft 25, 898, 23243 as OpenTafl counts', () => {
+    const pos = load(PRESETS.find(([name]) => name === 'Magpie')![1]);
+    const played = playMoves(pos, ['d6-f6', 'd5-b5', 'f6-f5']);
+    if (!played.ok) throw new Error(played.error.message);
+    expect([1, 2, 3].map((depth) => new Perft(pos).count(depth))).toEqual([25, 898, 23243]);
+  });
+
+  it('Foteviken Tablut after pieces leave the forts: perft 76, 4271 as OpenTafl counts, 322470', () => {
+    const pos = load(PRESETS.find(([name]) => name === 'Foteviken Tablut')![1]);
+    const played = playMoves(pos, ['a4-a2', 'e3-b3', 'e2-e3', 'd5-d2']);
+    if (!played.ok) throw new Error(played.error.message);
+    expect([1, 2, 3].map((depth) => new Perft(pos).count(depth))).toEqual([76, 4271, 322470]);
+  });
 
   it("Berserk after 30 steps with runs (OpenTafl's forced ones): perft 80, 10586 as OpenTafl counts, 857681", () => {
     const pos = load(PRESETS[3][1]);

@@ -109,13 +109,14 @@ describe('OpenTafl rules strings', () => {
       loaded.emptyThroneHostileToKing,
     ]).toEqual([false, false, false, false]);
     expect(rules(makeRulesString(loaded))).toEqual(loaded);
+    // OpenTafl asks a square's hostility to the king's side: K alone does not make the throne his anvil.
     const partly = rules('dim:7 cenhe:tcnK start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/');
     expect([
       partly.throneHostileToAttackers,
       partly.emptyThroneHostileToAttackers,
       partly.emptyThroneHostileToDefenders,
       partly.emptyThroneHostileToKing,
-    ]).toEqual([true, true, false, true]);
+    ]).toEqual([true, true, false, false]);
     expect(rules(makeRulesString(partly))).toEqual(partly);
   });
 
@@ -134,19 +135,23 @@ describe('OpenTafl rules strings', () => {
 
   it('refuses values the engine cannot play, naming the entry', () => {
     for (const entry of [
-      'ks:m',
+      'ks:x',
       'sw:w',
       'ka:a',
       'ber:m',
       'kj:j',
       'mj:c',
-      'spd:3',
-      'cen:d5,',
-      'cor:a1,',
+      'spd:1,2,3',
+      'spd:x',
+      'cen:d5,d4',
+      'cen:h1,',
+      'cor:a0,',
       'efe:x',
       'esc:x',
-      'swf:n',
-      'afor:a2,',
+      'swf:x',
+      'afor:d4,',
+      'afor:a1,',
+      'dfor:a2,',
       'cenh:t',
       'cenh:T',
       'cenhe:tT',
@@ -160,6 +165,9 @@ describe('OpenTafl rules strings', () => {
     ]) {
       expect(refused(`dim:7 ${entry} ${BRANDUBH_START}`)).toContain(`'${entry}' is not supported`);
     }
+    expect(refused(`dim:7 cenre:t corre:tcnTCNK ${BRANDUBH_START}`)).toContain("'cenre:t' is not supported");
+    // OpenTafl reads corre only when cenre is given, and then its absence means nobody enters a corner.
+    expect(refused(`dim:7 cenre: ${BRANDUBH_START}`)).toMatch(/'cenre' without 'corre'/);
   });
 
   it('refuses jump settings other than RULES.md section 2 or none', () => {

@@ -103,6 +103,8 @@ export class OpenTaflEngine {
 
 export interface HostGame {
   rules: RuleSet;
+  /** The `rules` line's string, when not makeRulesString(rules) (one of OpenTafl's own, say). */
+  rulesString?: string;
   engineSide: Side;
   /** Each side's main time at the start, ms (the host charges the engine what it uses). */
   clockMs: number;
@@ -152,7 +154,7 @@ function clockLine(clocks: number[]): string {
  */
 export async function playGame(engine: OpenTaflEngine, game: HostGame): Promise<GameLog> {
   const rand = makeRandom(game.seed);
-  engine.send(`rules ${makeRulesString(game.rules)}`);
+  engine.send(`rules ${game.rulesString ?? makeRulesString(game.rules)}`);
   await engine.next(/^hello$/);
   const pos = Position.start(game.rules);
   const log: GameLog = { turns: [], refused: [], retried: [], finish: 0, lines: engine.lines };

@@ -7,8 +7,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ATTACKERS, DEFENDERS, legalTurns, parseSquare, stepFrom, stepTo, VARIANTS, type RuleSet } from '../../src/engine/index.js';
-import { makeRulesString } from '../../src/notation/index.js';
+import {
+  ATTACKERS,
+  DEFENDERS,
+  KING,
+  legalTurns,
+  parseSquare,
+  Position,
+  stepFrom,
+  stepTo,
+  VARIANTS,
+  type RuleSet,
+} from '../../src/engine/index.js';
+import { makeRulesString, parseRulesString } from '../../src/notation/index.js';
 import { makePositionRecord, parsePositionRecord } from '../../src/notation/openTaflMoves.js';
 import { hostLegalSteps, OpenTaflEngine, playGame } from './openTaflHost.js';
 
@@ -129,12 +140,67 @@ describe('OpenTafl external engine', () => {
 
   it('refuses rules it cannot play with a status naming every refused entry and error -1', async () => {
     const engine = startEngine();
-    engine.send('rules dim:7 name:Brandub surf:n atkf:y ks:w swf:n mj:r start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/');
+    engine.send('rules dim:7 name:Brandub surf:n atkf:y ks:w sw:w mj:r start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/');
     const status = await engine.next(/^status /);
-    expect(status).toContain("'swf:n'");
+    expect(status).toContain("'sw:w'");
     expect(status).toContain("'mj:r'");
     expect(await engine.next(/^error /)).toMatch(/^error -1 /);
     expect(await engine.goodbye()).toBe(0);
+  });
+
+  it("plays OpenTafl's Magpie (middleweight king, speed limits): the king steps one square at a time", async () => {
+    const engine = startEngine(['--movetime', '200']);
+    const magpie = 'dim:7 name:Magpie surf:n atkf:y ks:m spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1, start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
+    const rules = parseRulesString(magpie);
+    if (!rules.ok) throw new Error(rules.error.message);
+    const log = await playGame(engine, {
+      rules: rules.value,
+      rulesString: magpie,
+      engineSide: DEFENDERS,
+      clockMs: 1000,
+      maxTurns: 40,
+      seed: 5,
+    });
+    expect(statuses(log.lines)).toEqual([]);
+    // Every engine step was legal under the rules (playGame referees); the king's are one square long.
+    const pos = Position.start(rules.value);
+    let kingSteps = 0;
+    for (const turn of log.turns) {
+      for (const step of turn.steps) {
+        const [from, to] = step.split('-').map((name) => parseSquare(pos.geo, name));
+        if (!from.ok || !to.ok) throw new Error(step);
+        if (pos.board[from.value] === KING) {
+          kingSteps++;
+          expect(Math.abs(from.value - to.value), step).toBeOneOf([1, pos.geo.stride]);
+        }
+        pos.makeStep(from.value | (to.value << 9));
+      }
+    }
+    expect(kingSteps).toBeGreaterThan(0);
+    expect(await engine.goodbye()).toBe(0);
+  });
+
+  it("plays OpenTafl's Foteviken Tablut (forts) and its Copenhagen with the relaxed shield wall", async () => {
+    const games = [
+      'dim:9 name:Foteviken_Tablut esc:e atkf:y nj:n cor: afor:a4,a5,a6,b5,d1,e1,f1,e2,i4,i5,i6,h5,d9,e9,f9,e8, cenp:tcnkTCNK aforp:tcnkTCNK cens: cenh: cenhe:K aforh:K cenre: aforre: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/',
+      'dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/',
+    ];
+    for (const [i, text] of games.entries()) {
+      const engine = startEngine(['--movetime', '200']);
+      const rules = parseRulesString(text);
+      if (!rules.ok) throw new Error(rules.error.message);
+      const log = await playGame(engine, {
+        rules: rules.value,
+        rulesString: text,
+        engineSide: ATTACKERS,
+        clockMs: 1000,
+        maxTurns: 16,
+        seed: 6 + i,
+      });
+      expect(log.turns.filter((turn) => turn.side === ATTACKERS).length).toBeGreaterThan(0);
+      expect(statuses(log.lines)).toEqual([]);
+      expect(await engine.goodbye()).toBe(0);
+    }
   });
 
   it('resynchronises from the position record when the moves do not fit', async () => {

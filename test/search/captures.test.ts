@@ -30,6 +30,32 @@ describe('CaptureGenerator', () => {
       emptyThroneHostileToDefenders: false,
       emptyThroneHostileToKing: false,
     });
+    // OpenTafl's rules beyond RULES.md: forts (Foteviken Tablut), speed limits and the middleweight king
+    // (Magpie), corners and a throne anywhere.
+    const base = (id: string) => ruleSets[VARIANT_IDS.indexOf(id)];
+    ruleSets.push(
+      {
+        ...base('tablut'),
+        name: 'forts',
+        throneImpassable: true,
+        kingStopsOnThrone: false,
+        forts: {
+          squares: ['a4', 'a5', 'a6', 'b5', 'd1', 'e1', 'f1', 'e2', 'i4', 'i5', 'i6', 'h5', 'd9', 'e9', 'f9', 'e8'],
+          pass: 'tcnTCNK',
+          stop: 'tcnTCNK',
+          reenter: '',
+          hostile: 'tT',
+        },
+      },
+      { ...base('brandubh'), name: 'speed-limits', king: 'middleweight', speedLimits: { K: 1, t: 2 } },
+      {
+        ...base('copenhagen'),
+        name: 'squares-anywhere',
+        cornerSquares: ['a1', 'a2', 'b1', 'b2', 'k11', 'j11', 'k10', 'c11'],
+        throneSquare: 'e6',
+        start: base('copenhagen').start.map((rank, top) => (top === 5 ? 'tt.TKTTT.tt' : rank)),
+      },
+    );
     for (const ruleSet of ruleSets) {
       const id = ruleSet.name;
       const next = random(id.length * 7919);
