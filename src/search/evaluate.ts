@@ -63,7 +63,8 @@ export class Evaluator {
     this.escapeFlag = rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
     this.escapeDistance = new Uint8Array(geo.cells);
     this.cornerGuard = new Uint8Array(geo.cells);
-    const corners = rules.escape === 'corner' && rules.hasCorners;
+    // The seals are judged at the board's own corners only (not where rules put corners elsewhere).
+    const corners = rules.escape === 'corner' && rules.hasCorners && !rules.cornerSquares;
     this.cornerBoxes = corners ? cornerBoxes(geo.size, geo.stride) : new Int32Array(0);
     this.sealDistance = this.cornerBoxes.length > 0 ? sealDistanceTable() : new Uint8Array(0);
     const last = geo.size - 1;

@@ -49,6 +49,15 @@ describe('corner seals', () => {
     expect(seals(place({ f6: 'K', a3: 't', b2: 'T', c1: 't' }))).toEqual([0, 1]);
   });
 
+  it('is not counted where the rules put the corners elsewhere', () => {
+    const rules = getVariant('copenhagen');
+    if (!rules.ok) throw new Error(rules.error.message);
+    const elsewhere = { ...rules.value, cornerSquares: ['d4', 'h8'] };
+    const pos = parseTfen(elsewhere, '11/11/11/11/11/5K5/11/11/t10/1t9/2t8 a -');
+    if (!pos.ok) throw new Error(pos.error.message);
+    expect(seals(pos.value)).toEqual([0, 0]);
+  });
+
   it('is not counted where the king escapes to the edge', () => {
     expect(seals(place({ e5: 'K', a3: 't', b2: 't', c1: 't' }, 'tablut'))).toEqual([0, 0]);
   });
