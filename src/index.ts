@@ -3,6 +3,7 @@
 export * from './rules.js';
 export { Analyser, type AnalyseOptions, type Analysis, type AnalysisInfo } from './facade/analyser.js';
 export { DEFAULT_OPTIONS, MAX_SKILL_LEVEL, type GoLimits, type SearchOptions, type SearchScore } from './search/index.js';
+export { describeNetwork, type Network, parseNetwork } from './search/index.js';
 export {
   DEFAULT_TIMEOUTS,
   EngineClient,

@@ -72,6 +72,7 @@ function overridesFrom(args: Omit<TournamentArgs, 'stats' | 'quiet' | 'config' |
     'openingPlies',
     'openingWinner',
     'randomOpening',
+    'book',
     'maxTurns',
     'sprt',
   ] as const;
@@ -249,6 +250,11 @@ export const tournamentCommand: CommandModule<object, TournamentArgs> = {
         choices: ['round-robin', 'gauntlet'],
         describe: 'pairings (gauntlet: the first engine against each other)',
       })
+      .option('book', {
+        type: 'boolean',
+        default: false,
+        describe: "openings from the variant's shipped book (books/<variant>.txt) when the config and flags name none",
+      })
       .option('engine', {
         type: 'string',
         array: true,
@@ -314,10 +320,20 @@ function printStats(args: TournamentArgs): void {
   console.log(formatSummary(summary));
 }
 
-interface CompareArgs extends Omit<TournamentArgs, 'config' | 'engine' | 'format' | 'stats'> {
+export interface CompareArgs extends Omit<TournamentArgs, 'config' | 'engine' | 'format' | 'stats'> {
   base: string;
   candidate: string;
   buildCache?: string;
+}
+
+/** What compare's flags set, with its own defaults: `out` as given, a 10+0.1 clock, the variant's book. */
+export function compareOverrides(args: Omit<CompareArgs, 'quiet' | 'reportEvery'>, out: string): ConfigOverrides {
+  const overrides = overridesFrom({ ...args, engine: undefined });
+  overrides.out ??= out;
+  if (overrides.tc === undefined && overrides.movetime === undefined && overrides.depth === undefined && overrides.nodes === undefined)
+    overrides.tc = '10+0.1';
+  overrides.book = args.book !== false;
+  return overrides;
 }
 
 export const compareCommand: CommandModule<object, CompareArgs> = {
@@ -329,6 +345,12 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
       .positional('candidate', {
         type: 'string',
         describe: `the revision under test ('${WORKTREE}': the working tree, uncommitted changes included)`,
+      })
+      .option('book', {
+        type: 'boolean',
+        default: true,
+        describe:
+          "openings from the variant's shipped book (books/<variant>.txt) unless --openings or --random-opening is given; --no-book: 4 random turns",
       })
       .option('build-cache', { type: 'string', describe: "folder for the builds (default: HNEFI_BUILD_CACHE or the user's cache folder)" })
       .option('sprt', {
@@ -361,11 +383,8 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
         `'${label(args.candidate)}' and '${label(args.base)}' have the same files (${candidate.commit.slice(0, 10)}): nothing to compare`,
       );
     }
-    const overrides = overridesFrom({ ...args, engine: undefined });
-    overrides.out ??= join('runs', `compare-${base.commit.slice(0, 10)}-${candidate.commit.slice(0, 10)}`);
+    const overrides = compareOverrides(args, join('runs', `compare-${base.commit.slice(0, 10)}-${candidate.commit.slice(0, 10)}`));
     console.log(`compare: results go to ${overrides.out} (results.jsonl, summary.json, games/)`);
-    if (overrides.tc === undefined && overrides.movetime === undefined && overrides.depth === undefined && overrides.nodes === undefined)
-      overrides.tc = '10+0.1';
     const names = [`${label(args.candidate)}@${candidate.commit.slice(0, 8)}`, `${label(args.base)}@${base.commit.slice(0, 8)}`];
     const config = makeConfig(
       {
@@ -377,6 +396,8 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
       overrides,
     );
     if (!config.ok) return fail('compare', config.error.message);
+    const openings = config.value.openings;
+    console.log(`compare: openings ${openings.file !== undefined ? `from ${openings.file}` : `of ${openings.random} random turns`}`);
     // Queue workers build the same commits from their own clones.
     const revisions = new Map([
       [names[0], candidate.commit],

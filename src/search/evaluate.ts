@@ -251,6 +251,8 @@ export class Evaluator {
 
 /** Does a king on `from` see an escape square along direction `d` (through empty squares only)? */
 export function openLine(board: Int32Array, flags: Uint8Array, from: number, d: number, escapeFlag: number): boolean {
+  // A corner ends only the lines along an edge: elsewhere there is nothing to look for.
+  if (escapeFlag === SQ_CORNER && (flags[from] & flags[from + d] & SQ_EDGE) === 0) return false;
   let to = from + d;
   while (board[to] === EMPTY) {
     if ((flags[to] & escapeFlag) !== 0) return true;

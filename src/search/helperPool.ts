@@ -10,6 +10,7 @@
 import { Worker } from 'node:worker_threads';
 import { type Position, type RuleSet } from '../engine/index.js';
 import { makeTfen } from '../notation/index.js';
+import type { Network } from './nnue.js';
 
 const GENERATION = 0;
 const busySlot = (index: number): number => 1 + index * 3;
@@ -31,6 +32,8 @@ export interface HelperJob {
   /** The position the game was set up from, and the steps made since. */
   setupTfen: string;
   steps: number[];
+  /** The main thread's learned evaluation, if any. */
+  evalNet: Network | null;
 }
 
 /** The views of the control array a helper uses. */
@@ -75,7 +78,7 @@ export class HelperPool {
   }
 
   /** Sets `count` helpers searching `pos` on `table` (they run until stop()); none without a shared table. */
-  start(count: number, table: SharedArrayBuffer | undefined, pos: Position, tableAge: number): void {
+  start(count: number, table: SharedArrayBuffer | undefined, pos: Position, tableAge: number, evalNet: Network | null): void {
     if (count < 1 || !table) {
       this.terminate();
       return;
@@ -85,7 +88,7 @@ export class HelperPool {
     const generation = Atomics.add(control, GENERATION, 1) + 1;
     const setup = pos.clone();
     while (setup.ply > 0) setup.unmakeStep();
-    const job: HelperJob = { generation, tableAge, rules: pos.rules, setupTfen: makeTfen(setup), steps: pos.stepsMade() };
+    const job: HelperJob = { generation, tableAge, rules: pos.rules, setupTfen: makeTfen(setup), steps: pos.stepsMade(), evalNet };
     for (let index = 0; index < count; index++) {
       Atomics.store(control, stopSlot(index), 0);
       Atomics.store(control, nodesSlot(index), 0);

@@ -20,6 +20,7 @@ parentPort?.on('message', (job: HelperJob) => {
     const pos = parseTfen(job.rules, job.setupTfen);
     if (!pos.ok) return;
     for (const step of job.steps) pos.value.makeStep(step);
+    searcher.setOptions({ evalNet: job.evalNet });
     searcher.helperSearch(pos.value, views.stop, job.tableAge);
   } finally {
     Atomics.store(control, busy, 0);

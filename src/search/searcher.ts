@@ -18,6 +18,7 @@ import {
   type Position,
 } from '../engine/index.js';
 import { CaptureGenerator } from './captures.js';
+import { NnueEvaluator } from './accumulator.js';
 import { Evaluator, kingOpenLines } from './evaluate.js';
 import { HelperPool, type Threading } from './helperPool.js';
 import { QuietHistory } from './history.js';
@@ -38,6 +39,7 @@ import {
   STEP_STACK,
   THREAT_PLIES,
 } from './params.js';
+import { netFits } from './nnue.js';
 import { PvTable } from './pvTable.js';
 import { pickWeakened, sortFrom, wholeTurns, type RootMove } from './rootMoves.js';
 import { INFINITE, isMateScore, MATE, mateInTurns, scoreFromTT, scoreToTT } from './score.js';
@@ -68,6 +70,8 @@ export class Searcher {
   private pos!: Position;
   private evaluator: Evaluator | undefined;
   private customWeights: readonly number[] | undefined;
+  /** The learned evaluation, when the options give a network that fits the rules. */
+  private nnue: NnueEvaluator | undefined;
   private captureGenerator: CaptureGenerator | undefined;
   private escapeFlag = 0;
   private drawByRepetition = false;
@@ -133,7 +137,7 @@ export class Searcher {
   /** Synchronous; polls stop[0] !== 0 and returns soon after it is set. */
   search(position: Position, limits: GoLimits, stop: Int32Array, onInfo: (info: SearchInfo) => void): { best: number[] | null } {
     this.tt.newSearch();
-    this.helpers?.start(this.options.threads - 1, this.tt.sharedBuffer, position, this.tt.generation);
+    this.helpers?.start(this.options.threads - 1, this.tt.sharedBuffer, position, this.tt.generation, this.options.evalNet);
     try {
       return this.iterate(position, limits, stop, onInfo, 0);
     } finally {
@@ -170,6 +174,9 @@ export class Searcher {
       this.scorer.useWeights(this.evaluator.weights);
     }
     this.escapeFlag = this.evaluator.escapeFlag;
+    const net = this.options.evalNet;
+    if (!net || !netFits(net, pos.rules)) this.nnue = undefined;
+    else if (this.nnue?.net !== net || this.nnue.cells !== pos.geo.cells) this.nnue = new NnueEvaluator(net, pos);
     this.scorer.prepare(pos, this.escapeFlag);
     if (!this.captureGenerator || this.captureGenerator.cells !== pos.geo.cells)
       this.captureGenerator = new CaptureGenerator(pos.geo.cells);
@@ -522,6 +529,10 @@ export class Searcher {
 
   /** The evaluation of the current position (not cached: lookups by hash cost more than they save). */
   private staticEval(): number {
+    if (this.nnue !== undefined) {
+      const learned = this.nnue.evaluate(this.pos);
+      return this.nnue.net.onHand ? this.nnue.withHand(learned, this.evaluator!.evaluate(this.pos)) : learned;
+    }
     return this.evaluator!.evaluate(this.pos);
   }
 

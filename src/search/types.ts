@@ -1,5 +1,7 @@
 // The search's public vocabulary: limits of a `go`, progress reports, options.
 
+import type { Network } from './nnue.js';
+
 export interface GoLimits {
   /** Defenders' clock and increment (the light side), ms. */
   wtime?: number;
@@ -55,6 +57,8 @@ export interface SearchOptions {
   moveOverheadMs: number;
   /** 0 weakest .. MAX_SKILL_LEVEL full strength. */
   skillLevel: number;
+  /** The learned evaluation for the variants it fits (nnue.ts), or null: the hand-written one everywhere. */
+  evalNet: Network | null;
 }
 
 export const MAX_SKILL_LEVEL = 20;
@@ -69,4 +73,5 @@ export const DEFAULT_OPTIONS: SearchOptions = {
   multiPV: 1,
   moveOverheadMs: 30,
   skillLevel: MAX_SKILL_LEVEL,
+  evalNet: null,
 };

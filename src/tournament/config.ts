@@ -4,6 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { err, getVariant, ok, type Result } from '../engine/index.js';
 import { DEFAULT_TIMEOUTS, type EngineSpec, type Timeouts } from '../client/engineClient.js';
+import { shippedBook } from './books.js';
 import { validateSprt, type SprtConfig, DEFAULT_SPRT, parseSprt } from './stats.js';
 
 export interface TimeControl {
@@ -289,6 +290,8 @@ export interface ConfigOverrides {
   openingPlies?: number | string;
   openingWinner?: string;
   randomOpening?: number | string;
+  /** Openings from the variant's shipped book (books/<variant>.txt) when neither the file nor a flag names any. */
+  book?: boolean;
   maxTurns?: number | string;
   sprt?: string;
 }
@@ -412,6 +415,9 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
     if (!random.ok) return random;
     openings = { random: random.value };
   }
+  const openingsGiven = json.openings !== undefined || overrides.openings !== undefined || overrides.randomOpening !== undefined;
+  const book = overrides.book === true && !openingsGiven ? shippedBook(variant) : undefined;
+  if (book !== undefined) openings = { file: book };
   if ((openings.winner !== undefined || openings.plies !== undefined) && !openings.file?.endsWith('.jsonl')) {
     return err('bad-config', 'openings: plies and winner select recorded games: they need a .jsonl openings file');
   }

@@ -18,7 +18,8 @@ import {
   type RuleSet,
 } from '../../engine/index.js';
 import { makeTfen, makeTurn, parseRulesString, parseTurn } from '../../notation/index.js';
-import { evaluate, type GoLimits, type SearchInfo, type SearchOptions } from '../../search/index.js';
+import { evaluate, type GoLimits, type Network, type SearchInfo, type SearchOptions } from '../../search/index.js';
+import { describeEvaluation, loadEvalFile, networkEvalLine } from '../evalFile.js';
 import { boardSummary } from '../boardSummary.js';
 import { SearchEngine, type BenchResult, type JobKind } from '../../facade/engine.js';
 import { Game, shorten } from '../../facade/game.js';
@@ -68,6 +69,8 @@ export class UciServer {
   /** The UCI_Rules text in force ('' when UCI_Variant decides the rules). */
   private rulesText = '';
   private rules: RuleSet;
+  /** The EvalFile network, or null (the hand-written evaluation). */
+  private evalNet: Network | null = null;
   private game: Game;
   private debug = false;
   private readonly engine: SearchEngine;
@@ -283,6 +286,13 @@ export class UciServer {
       // Pondering needs nothing set up: `go ponder` works either way. GUIs send it to say they will ponder.
       case 'Ponder':
         return;
+      case 'EvalFile': {
+        const net = loadEvalFile(v as string);
+        if (!net.ok) return this.error(net.error.message);
+        this.evalNet = net.value;
+        this.engine.setOptions({ evalNet: net.value });
+        return this.write(`info string evaluation: ${describeEvaluation(net.value, this.rules)}`);
+      }
     }
   }
 
@@ -498,6 +508,8 @@ export class UciServer {
     const side = pos.side === ATTACKERS ? 'attackers' : 'defenders';
     for (const [term, value] of Object.entries(terms)) this.write(`${term.padEnd(20)} ${value}`);
     this.write(`Total: ${total} cp (${side} to move, from their view)`);
+    const line = networkEvalLine(this.evalNet, pos, total);
+    if (line) this.write(line);
   }
 
   /** Also at the end of the input (the GUI is gone): any search (perft, bench) stops and answers first. */

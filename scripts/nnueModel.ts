@@ -1,0 +1,214 @@
+// The learned evaluation's float model for training (scripts/nnue-train.ts): the network of
+// src/search/nnue.ts with Float32Array weights, its forward pass, hand-written backpropagation and
+// Adam, and the quantisation into the integer network the engine loads. Seeded and deterministic.
+//
+// Loss: (sigmoid(y) - target)^2 with y the output (defenders' view, in units of OUTPUT_SCALE cp) and
+// target = lambda * sigmoid(search score / OUTPUT_SCALE) + (1 - lambda) * result (defenders 1, draw
+// 1/2, attackers 0).
+
+import { makeRandom } from '../src/engine/index.js';
+import type { Family } from '../src/search/weights.js';
+import { HAND_SCALE_ONE, inputCount, type Network, OUTPUT_SCALE, pieceInput, QA, QB, sideInput } from '../src/search/nnue.js';
+
+/** The output weights are Int8 at scale QB once quantised: training keeps them in range. */
+const OUTPUT_LIMIT = 127 / QB;
+const INPUT_LIMIT = 32767 / QA;
+/** The hand-written evaluation's scale is a u16 in 1/HAND_SCALE_ONE, and not negative. */
+const HAND_SCALE_LIMIT = 65535 / HAND_SCALE_ONE;
+
+export interface Model {
+  family: Family;
+  size: number;
+  hidden: number;
+  /** Trained as a correction to the hand-written evaluation (see Network.onHand). */
+  onHand: boolean;
+  inputWeights: Float32Array;
+  hiddenBias: Float32Array;
+  outputWeights: Float32Array;
+  /** One value. */
+  outputBias: Float32Array;
+  /** One value: on hand, what the hand-written evaluation is multiplied by. */
+  handScale: Float32Array;
+}
+
+export function makeModel(family: Family, size: number, hidden: number, seed: number, onHand = false): Model {
+  const random = makeRandom(seed);
+  const uniform = (limit: number): number => (2 * random() - 1) * limit;
+  const model: Model = {
+    family,
+    size,
+    hidden,
+    onHand,
+    inputWeights: new Float32Array(inputCount(size) * hidden),
+    hiddenBias: new Float32Array(hidden).fill(0.5),
+    outputWeights: new Float32Array(hidden),
+    outputBias: new Float32Array(1),
+    handScale: new Float32Array([onHand ? 1 : 0]),
+  };
+  for (let i = 0; i < model.inputWeights.length; i++) model.inputWeights[i] = uniform(0.1);
+  // A correction starts near nothing, the hand-written evaluation alone.
+  for (let i = 0; i < hidden; i++) model.outputWeights[i] = uniform(onHand ? 0.05 : 0.5);
+  return model;
+}
+
+/** The active inputs of a board (size*size piece codes, rank 1 first) and side to move, into `into`; their count. */
+export function activeInputs(cells: Uint8Array, side: number, size: number, into: Int32Array): number {
+  let n = 0;
+  for (let square = 0; square < cells.length; square++) if (cells[square] !== 0) into[n++] = pieceInput(cells[square], square, size);
+  if (side === 1) into[n++] = sideInput(size);
+  return n;
+}
+
+const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/** The float model's output for the given inputs, in OUTPUT_SCALE units (defenders' view); hidden activations into `act`. */
+export function forward(model: Model, inputs: Int32Array, count: number, pre: Float32Array, act: Float32Array): number {
+  const hidden = model.hidden;
+  const w = model.inputWeights;
+  pre.set(model.hiddenBias);
+  for (let k = 0; k < count; k++) {
+    const column = inputs[k] * hidden;
+    for (let h = 0; h < hidden; h++) pre[h] += w[column + h];
+  }
+  let y = model.outputBias[0];
+  for (let h = 0; h < hidden; h++) {
+    const a = pre[h] < 0 ? 0 : pre[h] > 1 ? 1 : pre[h];
+    act[h] = a;
+    y += model.outputWeights[h] * a;
+  }
+  return y;
+}
+
+/** The float model's evaluation of a board in centipawns, defenders' view (without the hand-written one, when on hand). */
+export function floatEvaluate(model: Model, cells: Uint8Array, side: number): number {
+  const inputs = new Int32Array(cells.length + 1);
+  const count = activeInputs(cells, side, model.size, inputs);
+  return OUTPUT_SCALE * forward(model, inputs, count, new Float32Array(model.hidden), new Float32Array(model.hidden));
+}
+
+/** Adam's state and the gradients of one batch. */
+export class Trainer {
+  private readonly params: Float32Array[];
+  private readonly grads: Float32Array[];
+  private readonly m: Float32Array[];
+  private readonly v: Float32Array[];
+  private step = 0;
+  private readonly pre: Float32Array;
+  private readonly act: Float32Array;
+
+  constructor(
+    private readonly model: Model,
+    private readonly learningRate: number,
+  ) {
+    this.params = [model.inputWeights, model.hiddenBias, model.outputWeights, model.outputBias, model.handScale];
+    this.grads = this.params.map((p) => new Float32Array(p.length));
+    this.m = this.params.map((p) => new Float32Array(p.length));
+    this.v = this.params.map((p) => new Float32Array(p.length));
+    this.pre = new Float32Array(model.hidden);
+    this.act = new Float32Array(model.hidden);
+  }
+
+  /** The squared error of one sample, its gradient added to the batch's. `offset`: the hand-written evaluation, when on hand. */
+  accumulate(inputs: Int32Array, count: number, target: number, offset = 0): number {
+    const { model, pre, act } = this;
+    const hidden = model.hidden;
+    const y = forward(model, inputs, count, pre, act) + model.handScale[0] * offset;
+    const p = sigmoid(y);
+    const dy = 2 * (p - target) * p * (1 - p);
+    const [gInput, gBias, gOutput, gOutputBias, gHandScale] = this.grads;
+    gOutputBias[0] += dy;
+    if (model.onHand) gHandScale[0] += dy * offset;
+    for (let h = 0; h < hidden; h++) {
+      gOutput[h] += dy * act[h];
+      // The clip passes a gradient only inside 0..1.
+      const dh = pre[h] > 0 && pre[h] < 1 ? dy * model.outputWeights[h] : 0;
+      if (dh === 0) continue;
+      gBias[h] += dh;
+      for (let k = 0; k < count; k++) gInput[inputs[k] * hidden + h] += dh;
+    }
+    return (p - target) * (p - target);
+  }
+
+  /** One Adam step with the batch's mean gradient; clears the gradients. */
+  apply(batchSize: number): void {
+    this.step++;
+    const b1 = 0.9;
+    const b2 = 0.999;
+    const lr = (this.learningRate * Math.sqrt(1 - b2 ** this.step)) / (1 - b1 ** this.step);
+    for (let k = 0; k < this.params.length; k++) {
+      const p = this.params[k];
+      const g = this.grads[k];
+      const m = this.m[k];
+      const v = this.v[k];
+      const limit = k === 2 ? OUTPUT_LIMIT : k === 4 ? HAND_SCALE_LIMIT : INPUT_LIMIT;
+      const low = k === 4 ? 0 : -limit;
+      for (let i = 0; i < p.length; i++) {
+        const gi = g[i] / batchSize;
+        m[i] = b1 * m[i] + (1 - b1) * gi;
+        v[i] = b2 * v[i] + (1 - b2) * gi * gi;
+        const next = p[i] - (lr * m[i]) / (Math.sqrt(v[i]) + 1e-8);
+        p[i] = next > limit ? limit : next < low ? low : next;
+      }
+      g.fill(0);
+    }
+  }
+
+  /** The squared error of one sample without learning from it. */
+  loss(inputs: Int32Array, count: number, target: number, offset = 0): number {
+    const p = sigmoid(forward(this.model, inputs, count, this.pre, this.act) + this.model.handScale[0] * offset);
+    return (p - target) * (p - target);
+  }
+}
+
+export const targetOf = (score: number, result: number, lambda: number): number =>
+  lambda * sigmoid(score / OUTPUT_SCALE) + (1 - lambda) * (result / 2);
+
+/** The integer network of the float model (rounded to the scales of src/search/nnue.ts). */
+export function quantise(model: Model): Network {
+  const clampTo = (x: number, limit: number): number => Math.max(-limit, Math.min(limit, Math.round(x)));
+  return {
+    family: model.family,
+    size: model.size,
+    hidden: model.hidden,
+    onHand: model.onHand,
+    handScale: model.onHand ? Math.round(model.handScale[0] * HAND_SCALE_ONE) : 0,
+    inputWeights: Int16Array.from(model.inputWeights, (w) => clampTo(w * QA, 32767)),
+    hiddenBias: Int16Array.from(model.hiddenBias, (b) => clampTo(b * QA, 32767)),
+    outputWeights: Int8Array.from(model.outputWeights, (w) => clampTo(w * QB, 127)),
+    outputBias: clampTo(model.outputBias[0] * QA * QB, 2 ** 31 - 1),
+  };
+}
+
+/** The integer network's evaluation computed from scratch, as the engine must (centipawns, defenders' view; without the hand-written one). */
+export function quantisedEvaluate(net: Network, cells: Uint8Array, side: number): number {
+  const inputs = new Int32Array(cells.length + 1);
+  const count = activeInputs(cells, side, net.size, inputs);
+  let sum = net.outputBias;
+  for (let h = 0; h < net.hidden; h++) {
+    let a = net.hiddenBias[h];
+    for (let k = 0; k < count; k++) a += net.inputWeights[inputs[k] * net.hidden + h];
+    if (a > 0) sum += net.outputWeights[h] * Math.min(a, QA);
+  }
+  return Math.round((sum * OUTPUT_SCALE) / (QA * QB));
+}
+
+/** The 8 symmetries of the square board as square maps (rank * size + file): the rules look the same under each. */
+export function symmetries(size: number): Int32Array[] {
+  const maps: Int32Array[] = [];
+  const last = size - 1;
+  for (let k = 0; k < 8; k++) {
+    const map = new Int32Array(size * size);
+    for (let rank = 0; rank < size; rank++) {
+      for (let file = 0; file < size; file++) {
+        let f = file;
+        let r = rank;
+        if (k & 1) f = last - f;
+        if (k & 2) r = last - r;
+        if (k & 4) [f, r] = [r, f];
+        map[rank * size + file] = r * size + f;
+      }
+    }
+    maps.push(map);
+  }
+  return maps;
+}

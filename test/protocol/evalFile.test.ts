@@ -1,0 +1,69 @@
+// End-to-end: the EvalFile option of the built engine, with a real network file and bad ones.
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeNetwork } from '../../src/search/nnue.js';
+import { makeModel, quantise } from '../../scripts/nnueModel.js';
+import { EngineConversation } from '../support/engineConversation.js';
+
+describe('EvalFile', () => {
+  let engine: EngineConversation;
+  let folder: string;
+  let netFile: string;
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), 'hnefi-evalfile-'));
+    netFile = join(folder, 'berserk.nnue');
+    writeFileSync(netFile, makeNetwork(quantise(makeModel('berserk', 11, 16, 3))));
+    writeFileSync(join(folder, 'onhand.nnue'), makeNetwork(quantise(makeModel('berserk', 11, 16, 3, true))));
+    writeFileSync(join(folder, 'short.nnue'), makeNetwork(quantise(makeModel('berserk', 11, 16, 3))).subarray(0, 100));
+    engine = new EngineConversation();
+  });
+  afterAll(async () => {
+    expect(await engine.quit()).toBe(0);
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('is listed by uci with the hand-written evaluation as default', async () => {
+    const lines = await engine.until('uciok', 'uci');
+    expect(lines).toContain('option name EvalFile type string default hand');
+  });
+
+  it('refuses bad files with the reason and keeps the engine usable', async () => {
+    const missing = await engine.ask(`setoption name EvalFile value ${join(folder, 'none.nnue')}`);
+    expect(missing).toEqual([
+      `info string error: EvalFile: cannot read '${join(folder, 'none.nnue')}' (no such file); give a network file or 'hand'`,
+    ]);
+    const short = await engine.ask(`setoption name EvalFile value ${join(folder, 'short.nnue')}`);
+    expect(short[0]).toMatch(/^info string error: EvalFile: '.*short\.nnue' is refused: the network file has 100 bytes/);
+    const folderAnswer = await engine.ask(`setoption name EvalFile value ${folder}`);
+    expect(folderAnswer[0]).toMatch(/a folder, not a file/);
+    const evalLines = await engine.ask('position startpos', 'eval');
+    expect(evalLines.some((l) => l.startsWith('Network:'))).toBe(false);
+    const go = await engine.until(/^bestmove /, 'go depth 2');
+    expect(go.at(-1)).toMatch(/^bestmove [a-k]\d+[a-k]\d+/);
+  });
+
+  it('loads a network, evaluates and searches with it (helper threads too), and goes back to hand', async () => {
+    const loaded = await engine.ask(`setoption name EvalFile value ${netFile}`);
+    expect(loaded).toEqual([
+      'info string evaluation: network (berserk family, 11x11, 16 hidden units) for variants of that family and size, the hand-written one elsewhere; the current rules use it',
+    ]);
+    const evalLines = await engine.ask('position startpos', 'eval');
+    expect(evalLines.some((l) => /^Network: -?\d+ cp \(EvalFile; the search uses this one\)$/.test(l))).toBe(true);
+    await engine.ask('setoption name Threads value 2');
+    const go = await engine.until(/^bestmove /, 'go depth 3');
+    expect(go.at(-1)).toMatch(/^bestmove [a-k]\d+[a-k]\d+/);
+    await engine.ask('setoption name Threads value 1');
+    const onHand = await engine.ask(`setoption name EvalFile value ${join(folder, 'onhand.nnue')}`, 'eval');
+    expect(onHand[0]).toMatch(/16 hidden units, added to the hand-written evaluation times 1\.00\) for variants/);
+    const total = Number(/^Total: (-?\d+) cp/.exec(onHand.find((l) => l.startsWith('Total:')) ?? '')?.[1]);
+    const line = onHand.find((l) => l.startsWith('Network:')) ?? '';
+    const [, own, sum] = /^Network: (-?\d+) cp \+ 1\.00 x Total = (-?\d+) cp \(EvalFile; the search uses this one\)$/.exec(line) ?? [];
+    expect(Number(sum)).toBe(Number(own) + total);
+    const other = await engine.ask('setoption name UCI_Variant value copenhagen', `setoption name EvalFile value ${netFile}`);
+    expect(other.at(-1)).toMatch(/the current rules use the hand-written one$/);
+    expect(await engine.ask('setoption name EvalFile value hand')).toEqual(['info string evaluation: hand-written']);
+  });
+});

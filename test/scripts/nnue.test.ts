@@ -1,0 +1,56 @@
+// The learned evaluation's pipeline run as a user runs it: self-play positions, training, a network
+// file the engine reads; the same seed gives the same files.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseNetwork } from '../../src/search/nnue.js';
+import { parseSampleFile } from '../../scripts/nnueSamples.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function script(name: string, args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join('scripts', name), ...args], { cwd: root, encoding: 'utf8' });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('nnue pipeline', () => {
+  it('writes positions and trains a network from them, the same twice over', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'hnefi-nnue-'));
+    try {
+      const data = ['--variant', 'brandubh', '--games', '2', '--nodes', '300', '--max-turns', '40', '--seed', '4'];
+      const first = script('nnue-data.ts', [...data, '--out', join(folder, 'a.hnfd')]);
+      expect(first.stderr).toMatch(/2\/2 games/);
+      expect(first.code).toBe(0);
+      expect(script('nnue-data.ts', [...data, '--out', join(folder, 'b.hnfd')]).code).toBe(0);
+      const samples = readFileSync(join(folder, 'a.hnfd'));
+      expect(samples.equals(readFileSync(join(folder, 'b.hnfd')))).toBe(true);
+      const parsed = parseSampleFile(samples, 'a.hnfd');
+      expect(parsed.ok && parsed.value.variant).toBe('brandubh');
+      expect(parsed.ok && parsed.value.count).toBeGreaterThan(10);
+
+      const train = ['--data', join(folder, 'a.hnfd'), '--hidden', '8', '--epochs', '2', '--batch', '16'];
+      const trained = script('nnue-train.ts', [...train, '--out', join(folder, 'a.nnue')]);
+      expect(trained.stdout).toMatch(/epoch 2: training loss [\d.]+, held-out loss [\d.]+/);
+      expect(trained.code).toBe(0);
+      expect(script('nnue-train.ts', [...train, '--out', join(folder, 'b.nnue')]).code).toBe(0);
+      const net = readFileSync(join(folder, 'a.nnue'));
+      expect(net.equals(readFileSync(join(folder, 'b.nnue')))).toBe(true);
+      const loaded = parseNetwork(net);
+      expect(loaded.ok && `${loaded.value.family} ${loaded.value.size} ${loaded.value.hidden}`).toBe('corner 7 8');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('says what is wrong with bad flags', () => {
+    const noData = script('nnue-train.ts', []);
+    expect(noData.code).toBe(1);
+    expect(noData.stderr).toBe('nnue-train: --data names the positions file(s) written by scripts/nnue-data.ts\n');
+    const badVariant = script('nnue-data.ts', ['--variant', 'chess', '--games', '1']);
+    expect(badVariant.code).toBe(1);
+    expect(badVariant.stderr).toMatch(/^nnue-data: .*chess/);
+  }, 60_000);
+});

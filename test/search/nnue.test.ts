@@ -1,0 +1,220 @@
+// The learned evaluation: the file format, the engine's integer inference against the trainer's
+// float and integer computations, the incremental accumulator against a refresh, and the search with it.
+
+import { describe, expect, it } from 'vitest';
+import {
+  DEFENDERS,
+  END_RUN,
+  generateSteps,
+  getVariant,
+  makeRandom,
+  NO_SQUARE,
+  NO_WINNER,
+  Position,
+  type RuleSet,
+  toSquare,
+} from '../../src/engine/index.js';
+import { NnueEvaluator } from '../../src/search/accumulator.js';
+import { HAND_SCALE_ONE, inputCount, makeNetwork, type Network, parseNetwork, QA, QB } from '../../src/search/nnue.js';
+import { Searcher } from '../../src/search/index.js';
+import {
+  activeInputs,
+  floatEvaluate,
+  makeModel,
+  type Model,
+  quantise,
+  quantisedEvaluate,
+  targetOf,
+  Trainer,
+} from '../../scripts/nnueModel.js';
+
+function variant(id: string): RuleSet {
+  const rules = getVariant(id);
+  if (!rules.ok) throw new Error(rules.error.message);
+  return rules.value;
+}
+
+const berserk = variant('berserk');
+
+function cellsOf(pos: Position): Uint8Array {
+  const size = pos.rules.size;
+  const cells = new Uint8Array(size * size);
+  for (let rank = 0; rank < size; rank++)
+    for (let file = 0; file < size; file++) cells[rank * size + file] = pos.board[toSquare(pos.geo.stride, file, rank)];
+  return cells;
+}
+
+/** Positions of random berserk games (steps one at a time, so runs are open in some). */
+function randomPositions(seed: number, count: number): Position[] {
+  const random = makeRandom(seed);
+  const steps = new Int32Array(4096);
+  const positions: Position[] = [];
+  let pos = Position.start(berserk);
+  while (positions.length < count) {
+    const n = generateSteps(pos, steps, 0);
+    if (n === 0 || pos.winner !== NO_WINNER || pos.ply > 150) {
+      pos = Position.start(berserk);
+      continue;
+    }
+    pos.makeStep(steps[Math.floor(random() * n)]);
+    if (pos.winner === NO_WINNER) positions.push(pos.clone());
+  }
+  return positions;
+}
+
+/** A model trained a little on random positions with a made-up score, so its weights are not the initial ones. */
+function trainedModel(hidden: number): Model {
+  const model = makeModel('berserk', 11, hidden, 7);
+  const trainer = new Trainer(model, 0.01);
+  const inputs = new Int32Array(122);
+  for (const pos of randomPositions(3, 300)) {
+    const score = 100 * (pos.pieceCount[DEFENDERS] - pos.pieceCount[0] / 2);
+    trainer.accumulate(inputs, activeInputs(cellsOf(pos), pos.side, 11, inputs), targetOf(score, 1, 0.75));
+    trainer.apply(1);
+  }
+  return model;
+}
+
+/** The engine's evaluation from the defenders' view. */
+const defendersView = (pos: Position, value: number): number => (pos.side === DEFENDERS ? value : -value);
+
+describe('network file', () => {
+  const net = quantise(trainedModel(16));
+
+  it('reads back what it writes', () => {
+    const back = parseNetwork(makeNetwork(net));
+    expect(back.ok && back.value).toEqual(net);
+    const onHand = { ...net, onHand: true, handScale: 700 };
+    const backOnHand = parseNetwork(makeNetwork(onHand));
+    expect(backOnHand.ok && backOnHand.value).toEqual(onHand);
+  });
+
+  it('refuses other files with the reason', () => {
+    const bytes = makeNetwork(net);
+    const bad = (b: Uint8Array): string => {
+      const parsed = parseNetwork(b);
+      return parsed.ok ? 'accepted' : parsed.error.message;
+    };
+    expect(bad(new TextEncoder().encode('{"name": "hnefi"}'))).toMatch(/not a Hnefi network file/);
+    expect(bad(bytes.subarray(0, bytes.length - 1))).toMatch(/has \d+ bytes, a 11x11 network of 16 hidden units has \d+/);
+    const version = bytes.slice();
+    version[4] = 9;
+    expect(bad(version)).toMatch(/version 9/);
+    const family = bytes.slice();
+    family[5] = 7;
+    expect(bad(family)).toMatch(/unknown variant family 7/);
+    const onHand = bytes.slice();
+    onHand[7] = 2;
+    expect(bad(onHand)).toMatch(/unknown combination 2 with the hand-written evaluation/);
+    expect(inputCount(11)).toBe(8 * 121 + 1);
+  });
+});
+
+describe('inference', () => {
+  const model = trainedModel(32);
+  const net = quantise(model);
+  const positions = randomPositions(11, 200);
+
+  it('equals the trainer integer computation and the float model within the quantisation error', () => {
+    const evaluator = new NnueEvaluator(net, positions[0]);
+    let spread = 0;
+    for (const pos of positions) {
+      const cells = cellsOf(pos);
+      const engine = defendersView(pos, evaluator.evaluate(pos));
+      expect(engine).toBe(quantisedEvaluate(net, cells, pos.side));
+      const float = floatEvaluate(model, cells, pos.side);
+      // Rounding: each output weight by up to 1/(2 QB), each input weight by up to 1/(2 QA), over
+      // 32 hidden units and ~40 inputs, typically a few centipawns.
+      expect(Math.abs(engine - float)).toBeLessThan(25);
+      spread = Math.max(spread, Math.abs(float));
+    }
+    // The positions are told apart: the bound above is small against the values.
+    expect(spread).toBeGreaterThan(150);
+  });
+
+  it('updates the accumulator incrementally to the value of a refresh, through captures and berserk runs', () => {
+    const random = makeRandom(5);
+    const steps = new Int32Array(4096);
+    const incremental = new NnueEvaluator(net, Position.start(berserk));
+    const fresh = new NnueEvaluator(net, Position.start(berserk));
+    let captures = 0;
+    let runSteps = 0;
+    let takeBacks = 0;
+    for (let game = 0; game < 6; game++) {
+      const pos = Position.start(berserk);
+      while (pos.winner === NO_WINNER && pos.ply < 160) {
+        // Now and then take back a few steps, as a search does.
+        if (pos.ply > 4 && random() < 0.15) {
+          const back = 1 + Math.floor(random() * 4);
+          for (let i = 0; i < back; i++) pos.unmakeStep();
+          takeBacks++;
+        } else {
+          const n = generateSteps(pos, steps, 0);
+          if (n === 0) break;
+          const step = steps[Math.floor(random() * n)];
+          if (pos.berserker !== NO_SQUARE && step !== END_RUN) runSteps++;
+          pos.makeStep(step);
+          captures += pos.lastCaptureCount();
+        }
+        expect(incremental.evaluate(pos)).toBe(fresh.refresh(pos));
+      }
+    }
+    expect(captures).toBeGreaterThan(10);
+    expect(runSteps).toBeGreaterThan(3);
+    expect(takeBacks).toBeGreaterThan(10);
+  });
+});
+
+describe('search with a network', () => {
+  const net: Network = quantise(trainedModel(16));
+  const pos = randomPositions(21, 30)[29];
+
+  it('searches with the network where it fits', () => {
+    const run = (evalNet: Network | null): { best: number[] | null; score: number } => {
+      let score = 0;
+      const searcher = new Searcher({ hashMB: 4, evalNet });
+      const { best } = searcher.search(pos, { depth: 2 }, new Int32Array(1), (info) => {
+        score = info.score.value;
+      });
+      return { best, score };
+    };
+    const hand = run(null);
+    const learned = run(net);
+    expect(learned.best).not.toBeNull();
+    expect(learned.score).not.toBe(hand.score);
+  });
+
+  it('adds a network trained on hand to the hand-written evaluation', () => {
+    const run = (evalNet: Network | null): string => {
+      const infos: string[] = [];
+      const { best } = new Searcher({ hashMB: 4, evalNet }).search(pos, { depth: 3 }, new Int32Array(1), (info) =>
+        infos.push(`${info.depth} ${info.score.value} ${info.nodes}`),
+      );
+      return `${infos.join(', ')}: ${best?.join(' ')}`;
+    };
+    // A correction of nothing: the very search of the hand-written evaluation.
+    const nothing: Network = {
+      ...net,
+      onHand: true,
+      handScale: HAND_SCALE_ONE,
+      hiddenBias: new Int16Array(16),
+      inputWeights: new Int16Array(net.inputWeights.length),
+      outputBias: 0,
+    };
+    expect(run(nothing)).toBe(run(null));
+    expect(run({ ...nothing, outputBias: QA * QB })).not.toBe(run(null));
+    expect(run({ ...nothing, handScale: HAND_SCALE_ONE / 2 })).not.toBe(run(null));
+  });
+
+  it('uses the hand-written evaluation for rules the network does not fit', () => {
+    const copenhagen = Position.start(variant('copenhagen'));
+    const scores = [null, net].map((evalNet) => {
+      let score = 0;
+      new Searcher({ hashMB: 4, evalNet }).search(copenhagen, { depth: 2 }, new Int32Array(1), (info) => {
+        score = info.score.value;
+      });
+      return score;
+    });
+    expect(scores[1]).toBe(scores[0]);
+  });
+});
