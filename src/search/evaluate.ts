@@ -17,12 +17,15 @@ import {
   type Position,
   type RuleSet,
 } from '../engine/index.js';
+import { CORNER_BOX_SQUARES, cornerBoxes, sealDistanceTable } from './cornerSeal.js';
 import {
   F_ATTACKER_CHAIN,
   F_ATTACKER_MEN,
   F_BALANCE,
   F_ATTACKER_SPECIALS,
   F_CORNER_GUARDS,
+  F_CORNERS_NEAR_SEALED,
+  F_CORNERS_SEALED,
   F_DEFENDER_MEN,
   F_DEFENDER_SPECIALS,
   F_ESCAPE_DISTANCE,
@@ -49,6 +52,9 @@ export class Evaluator {
   private readonly escapeDistance: Uint8Array;
   /** Per padded square: 1 where an attacker guards a corner's approaches. */
   private readonly cornerGuard: Uint8Array;
+  /** The squares of each corner's box (cornerSeal.ts); empty where the king does not escape to corners. */
+  private readonly cornerBoxes: Int32Array;
+  private readonly sealDistance: Uint8Array;
 
   constructor(pos: Position, weights?: ArrayLike<number>) {
     this.rules = pos.rules;
@@ -57,6 +63,10 @@ export class Evaluator {
     this.escapeFlag = rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
     this.escapeDistance = new Uint8Array(geo.cells);
     this.cornerGuard = new Uint8Array(geo.cells);
+    // The seals are judged at the board's own corners only (not where rules put corners elsewhere).
+    const corners = rules.escape === 'corner' && rules.hasCorners && !rules.cornerSquares;
+    this.cornerBoxes = corners ? cornerBoxes(geo.size, geo.stride) : new Int32Array(0);
+    this.sealDistance = this.cornerBoxes.length > 0 ? sealDistanceTable() : new Uint8Array(0);
     const last = geo.size - 1;
     for (let sq = 0; sq < geo.cells; sq++) {
       const file = fileOf(geo.stride, sq);
@@ -126,7 +136,23 @@ export class Evaluator {
     f[F_ATTACKER_CHAIN] = -chain;
     f[F_TEMPO] = pos.side === DEFENDERS ? 1 : -1;
     f[F_BALANCE] = 1;
+    this.cornerSeals(board, f);
     this.kingFeatures(pos, king, f);
+  }
+
+  private cornerSeals(board: Int32Array, f: Int32Array): void {
+    const boxes = this.cornerBoxes;
+    let sealed = 0;
+    let nearSealed = 0;
+    for (let start = 0; start < boxes.length; start += CORNER_BOX_SQUARES) {
+      let mask = 0;
+      for (let b = 0; b < CORNER_BOX_SQUARES; b++) if ((board[boxes[start + b]] & ATTACKER_BIT) !== 0) mask |= 1 << b;
+      const distance = this.sealDistance[mask];
+      if (distance === 0) sealed++;
+      else if (distance === 1) nearSealed++;
+    }
+    f[F_CORNERS_SEALED] = -sealed;
+    f[F_CORNERS_NEAR_SEALED] = -nearSealed;
   }
 
   private kingFeatures(pos: Position, king: number, f: Int32Array): void {
