@@ -44,8 +44,9 @@ function worktreeTree(root: string, scratch: string): string {
   try {
     // From HEAD's files, so that tracked files stay in even where .gitignore would leave them out.
     git(root, ['read-tree', 'HEAD'], env);
-    // node_modules is linked or installed per build; a symlinked one would escape `node_modules/` in .gitignore.
-    git(root, ['add', '--all', '--', '.', ':(exclude)node_modules'], env);
+    // node_modules (a folder or a link, both ignored by .gitignore) is linked or installed per build. Git
+    // refuses a pathspec that names an ignored path, so it is left out by .gitignore alone.
+    git(root, ['add', '--all', '--', '.'], env);
     return git(root, ['write-tree'], env);
   } finally {
     rmSync(index, { force: true });

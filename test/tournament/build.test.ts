@@ -1,7 +1,7 @@
 // `hnefi compare` builds revisions from git, and the working tree with its uncommitted changes, into a
 // build cache of its own: extraction by git (no shell pipe), node_modules, build, reuse.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +55,9 @@ describe('building a revision for compare', () => {
     // A clone of this repository with a change that is not committed, and a new file.
     const clone = join(dir, 'clone');
     execFileSync('git', ['clone', '--quiet', '--shared', process.cwd(), clone]);
-    symlinkSync(resolve('node_modules'), join(clone, 'node_modules'), 'junction');
+    // node_modules as npm ci leaves it, a real folder (here of links to this checkout's packages).
+    mkdirSync(join(clone, 'node_modules'));
+    for (const entry of readdirSync('node_modules')) symlinkSync(resolve('node_modules', entry), join(clone, 'node_modules', entry), 'junction');
     const identity = join(clone, 'src', 'protocol', 'identity.ts');
     writeFileSync(identity, readFileSync(identity, 'utf8').replace("ENGINE_NAME = 'Hnefi'", "ENGINE_NAME = 'HnefiChanged'"));
     writeFileSync(join(clone, 'NEW-FILE.md'), 'not yet added\n');
@@ -91,7 +93,7 @@ describe('building a revision for compare', () => {
       ],
       { cwd: clone, encoding: 'utf8', timeout: 120_000 },
     );
-    expect(compare.status).toBe(0);
+    expect(compare.status, compare.stderr).toBe(0);
     expect(compare.stdout).toContain(`compare: results go to ${out}`);
     expect(compare.stdout).toContain(`compare: results in ${out}`);
     expect(compare.stdout).toMatch(/worktree@[0-9a-f]{8} vs HEAD@[0-9a-f]{8}/);
