@@ -57,7 +57,8 @@ describe('building a revision for compare', () => {
     execFileSync('git', ['clone', '--quiet', '--shared', process.cwd(), clone]);
     // node_modules as npm ci leaves it, a real folder (here of links to this checkout's packages).
     mkdirSync(join(clone, 'node_modules'));
-    for (const entry of readdirSync('node_modules')) symlinkSync(resolve('node_modules', entry), join(clone, 'node_modules', entry), 'junction');
+    for (const entry of readdirSync('node_modules'))
+      symlinkSync(resolve('node_modules', entry), join(clone, 'node_modules', entry), 'junction');
     const identity = join(clone, 'src', 'protocol', 'identity.ts');
     writeFileSync(identity, readFileSync(identity, 'utf8').replace("ENGINE_NAME = 'Hnefi'", "ENGINE_NAME = 'HnefiChanged'"));
     writeFileSync(join(clone, 'NEW-FILE.md'), 'not yet added\n');
