@@ -50,6 +50,24 @@ async function open(view: 'play' | 'analyse' | 'watch'): Promise<Page> {
   return page;
 }
 
+/** `hnefi tournament` of this build against itself in Brandubh, one game at a time, into `out`. */
+const tournamentArgs = (out: string, flags: string[]): string[] => [
+  CLI,
+  'tournament',
+  '--variant',
+  'brandubh',
+  '--concurrency',
+  '1',
+  '--out',
+  out,
+  '--quiet',
+  ...flags,
+  '--engine',
+  `name=one cmd=${process.execPath} args="${CLI}"`,
+  '--engine',
+  `name=two cmd=${process.execPath} args="${CLI}"`,
+];
+
 const status = (page: Page): Promise<string> => page.locator('.play [data-testid=status]').innerText();
 
 describe('hnefi gui in Chromium', () => {
@@ -231,29 +249,7 @@ describe('hnefi gui in Chromium', () => {
     const page = await open('watch');
     await page.fill('[data-testid=watch-folder]', out);
     await page.click('[data-testid=watch-start]');
-    const runner = spawn(
-      process.execPath,
-      [
-        CLI,
-        'tournament',
-        '--variant',
-        'brandubh',
-        '--depth',
-        '3',
-        '--games',
-        '4',
-        '--concurrency',
-        '1',
-        '--out',
-        out,
-        '--quiet',
-        '--engine',
-        `name=one cmd=${process.execPath} args="${CLI}"`,
-        '--engine',
-        `name=two cmd=${process.execPath} args="${CLI}"`,
-      ],
-      { stdio: 'ignore' },
-    );
+    const runner = spawn(process.execPath, tournamentArgs(out, ['--depth', '3', '--games', '4']), { stdio: 'ignore' });
     try {
       // A game is shown move by move while it is played, then listed when it ends.
       await expect.poll(() => page.locator('[data-live]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -270,31 +266,9 @@ describe('hnefi gui in Chromium', () => {
 
   it('serves the GUI from the tournament itself with --gui, until Ctrl-C after the last game', async () => {
     const out = join(folder, 'tournament-gui');
-    const runner = spawn(
-      process.execPath,
-      [
-        CLI,
-        'tournament',
-        '--variant',
-        'brandubh',
-        '--depth',
-        '2',
-        '--games',
-        '2',
-        '--concurrency',
-        '1',
-        '--out',
-        out,
-        '--quiet',
-        '--gui',
-        '0',
-        '--engine',
-        `name=one cmd=${process.execPath} args="${CLI}"`,
-        '--engine',
-        `name=two cmd=${process.execPath} args="${CLI}"`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+    const runner = spawn(process.execPath, tournamentArgs(out, ['--depth', '2', '--games', '2', '--gui', '0']), {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let stdout = '';
     runner.stdout!.on('data', (chunk) => (stdout += String(chunk)));
     const exited = new Promise<number | null>((resolve) => runner.once('exit', (code) => resolve(code)));

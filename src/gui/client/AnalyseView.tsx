@@ -38,11 +38,12 @@ function turnSquares(pos: Position, move: string): number[] | undefined {
   return [stepFrom(steps.value[0]), ...steps.value.map(stepTo)];
 }
 
+const sameTurn = (x: readonly number[], y: readonly number[]): boolean => x.length === y.length && x.every((step, i) => step === y[i]);
+
 /** How many turns two lines of one game have in common from the start. */
 function sharedTurns(a: GameLine, b: GameLine): number {
   let n = 0;
-  const same = (x: number[], y: number[]): boolean => x.length === y.length && x.every((step, i) => step === y[i]);
-  while (n < a.length && n < b.length && same(a.turns[n], b.turns[n])) n++;
+  while (n < a.length && n < b.length && sameTurn(a.turns[n], b.turns[n])) n++;
   return n;
 }
 
@@ -104,7 +105,7 @@ export function AnalyseView(props: AnalyseProps) {
   const input = useMoveInput(pos, outcome === undefined, (steps) => {
     // The game's own next turn steps forward in it; any other starts a side line.
     const own = line.turns[ply];
-    if (own !== undefined && own.length === steps.length && own.every((step, i) => step === steps[i])) return setPly(ply + 1);
+    if (own !== undefined && sameTurn(own, steps)) return setPly(ply + 1);
     const next = line.truncated(ply);
     next.push(steps);
     branch(next, ply + 1);
