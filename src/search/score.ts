@@ -1,6 +1,8 @@
 // Score scale: centipawn-like evaluations, and forced wins as MATE minus the number of turn ends
 // from the root to the end of the game (so shorter wins score higher).
 
+import { DRAW, type Position } from '../engine/index.js';
+
 export const INFINITE = 32000;
 export const MATE = 31000;
 /** Scores beyond this are forced wins or losses (allows 1000 turns of distance). */
@@ -29,4 +31,11 @@ export function scoreFromTT(score: number, turnPly: number): number {
   if (score > MATE_BOUND) return score - turnPly;
   if (score < -MATE_BOUND) return score + turnPly;
   return score;
+}
+
+/** The score of a finished game at `pos` for its side to move, `turnPly` turn ends from the root. */
+export function terminalScore(pos: Position, turnPly: number): number {
+  const winner = pos.winner;
+  if (winner === DRAW) return 0;
+  return winner === pos.side ? MATE - turnPly : -(MATE - turnPly);
 }

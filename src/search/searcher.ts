@@ -3,20 +3,10 @@
 // negation; a step that ends the turn hands the move over (negamax, one turn of depth less).
 // Depth counts whole turns; forced results count turn ends (score.ts). Hot code: typed arrays,
 // one step stack shared by all plies (each ply writes after its parent's steps), no allocation per node.
-// Around it: the order of the steps (stepPicker.ts), when to stop (limits.ts), the helper threads
-// of a multi-threaded search (helperPool.ts).
+// Around it: the order of the steps (stepPicker.ts), the search below the horizon (quiescence.ts),
+// when to stop (limits.ts), the helper threads of a multi-threaded search (helperPool.ts).
 
-import {
-  ATTACKERS,
-  DEFENDERS,
-  DRAW,
-  END_RUN,
-  generateSteps,
-  NO_SQUARE,
-  NO_WINNER,
-  stepMayCapture,
-  type Position,
-} from '../engine/index.js';
+import { ATTACKERS, END_RUN, generateSteps, NO_SQUARE, NO_WINNER, type Position } from '../engine/index.js';
 import { CaptureGenerator } from './captures.js';
 import { NnueEvaluator } from './accumulator.js';
 import { Evaluator, kingOpenLines } from './evaluate.js';
@@ -24,7 +14,6 @@ import { HelperPool, type Threading } from './helperPool.js';
 import { QuietHistory } from './history.js';
 import { SearchLimits } from './limits.js';
 import {
-  DELTA_MARGIN,
   FUTILITY_DEPTH,
   FUTILITY_MARGIN,
   LMP_BASE,
@@ -37,17 +26,17 @@ import {
   PROGRESS_INTERVAL_MS,
   SKILL_CANDIDATES,
   STEP_STACK,
-  THREAT_PLIES,
 } from './params.js';
 import { netFits } from './nnue.js';
 import { PvTable } from './pvTable.js';
+import { Quiescence, type QuiescenceHost } from './quiescence.js';
 import { pickWeakened, sortFrom, wholeTurns, type RootMove } from './rootMoves.js';
-import { INFINITE, isMateScore, MATE, mateInTurns, scoreFromTT, scoreToTT } from './score.js';
+import { INFINITE, isMateScore, MATE, mateInTurns, scoreFromTT, scoreToTT, terminalScore } from './score.js';
 import { StepPicker, StepScorer } from './stepPicker.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { DEFAULT_OPTIONS, MAX_SKILL_LEVEL, type GoLimits, type SearchInfo, type SearchOptions, type SearchScore } from './types.js';
 
-export class Searcher {
+export class Searcher implements QuiescenceHost {
   private options: SearchOptions = { ...DEFAULT_OPTIONS };
   private readonly tt: TranspositionTable;
   private readonly history = new QuietHistory();
@@ -58,6 +47,7 @@ export class Searcher {
   /** Where ply p writes its steps: after its parent's. */
   private readonly stackBase = new Int32Array(MAX_PLY + 1);
   private readonly pv = new PvTable();
+  private readonly quiescence = new Quiescence(this, this.steps, this.pickers, this.stackBase, this.pv);
   /** 1 at the ply just after a null move: no second null move in a row. */
   private readonly afterNull = new Int32Array(MAX_PLY + 1);
   /** Open-line extensions made on the path to each ply (at most MAX_EXTENSIONS). */
@@ -77,7 +67,8 @@ export class Searcher {
   private drawByRepetition = false;
   private nodes = 0;
   private selDepth = 0;
-  private aborted = false;
+  /** Set once the search must stop (the limits reached or the stop flag set). */
+  aborted = false;
   /** The lines of the last completed iteration, by MultiPV index, and when they were last repeated. */
   private reported: SearchInfo[] = [];
   private lastProgress = 0;
@@ -180,6 +171,7 @@ export class Searcher {
     this.scorer.prepare(pos, this.escapeFlag);
     if (!this.captureGenerator || this.captureGenerator.cells !== pos.geo.cells)
       this.captureGenerator = new CaptureGenerator(pos.geo.cells);
+    this.quiescence.prepare(pos, this.escapeFlag, this.captureGenerator);
     this.drawByRepetition = pos.rules.repetition === 'draw';
     this.history.fitBoard(pos.geo.cells);
     this.history.age();
@@ -315,23 +307,17 @@ export class Searcher {
   }
 
   /** Counts a node at `ply`; false once the search must stop. */
-  private visit(ply: number): boolean {
+  visit(ply: number): boolean {
     if (this.limits.reached(++this.nodes)) this.aborted = true;
     if (ply > this.selDepth) this.selDepth = ply;
     return !this.aborted;
   }
 
-  private terminalScore(turnPly: number): number {
-    const winner = this.pos.winner;
-    if (winner === DRAW) return 0;
-    return winner === this.pos.side ? MATE - turnPly : -(MATE - turnPly);
-  }
-
   private negamax(depth: number, alpha: number, beta: number, ply: number, turnPly: number, sp: number): number {
     const pos = this.pos;
     this.pv.clear(ply);
-    if (pos.winner !== NO_WINNER) return this.terminalScore(turnPly);
-    if (depth <= 0) return this.quiesce(alpha, beta, ply, turnPly, sp, 0);
+    if (pos.winner !== NO_WINNER) return terminalScore(pos, turnPly);
+    if (depth <= 0) return this.quiescence.search(alpha, beta, ply, turnPly, sp, 0);
     if (!this.visit(ply)) return 0;
     if (ply >= MAX_PLY - 2) return this.staticEval();
     if (this.drawByRepetition && pos.berserker === NO_SQUARE && repeatsEarlier(pos)) return 0;
@@ -460,75 +446,8 @@ export class Searcher {
     return best;
   }
 
-  /** Captures (and the king's escapes) until the position is quiet; open escape lines must be answered. */
-  private quiesce(alpha: number, beta: number, ply: number, turnPly: number, sp: number, qply: number): number {
-    const pos = this.pos;
-    this.pv.clear(ply);
-    if (pos.winner !== NO_WINNER) return this.terminalScore(turnPly);
-    if (!this.visit(ply)) return 0;
-    if (ply >= MAX_PLY - 2) return this.staticEval();
-
-    const side = pos.side;
-    const midRun = pos.berserker !== NO_SQUARE;
-    const openLines = pos.kingSq === NO_SQUARE ? 0 : kingOpenLines(pos, this.escapeFlag);
-    // The defenders, free to move the king, escape now.
-    if (side === DEFENDERS && !midRun && openLines > 0) return MATE - turnPly - 1;
-    const generator = this.captureGenerator!;
-    // The attackers must answer an open line; the defenders, a king the next step could take.
-    const threatened =
-      qply < THREAT_PLIES && (side === ATTACKERS ? openLines > 0 : !midRun && pos.kingSq !== NO_SQUARE && generator.kingInDanger(pos));
-
-    let best = -INFINITE;
-    if (!threatened) {
-      best = this.staticEval();
-      if (best >= beta) return best;
-      if (best > alpha) alpha = best;
-    }
-    // Captures only; mid-run the continuations (all capture or escape; END_RUN is the stand-pat,
-    // searched only when threatened); against an open line the attackers' blocks and captures (any
-    // other step loses); with the king in danger every defenders' step.
-    const steps = this.steps;
-    const n = midRun
-      ? generateSteps(pos, steps, sp)
-      : !threatened
-        ? generator.generate(pos, steps, sp)
-        : side === ATTACKERS
-          ? generator.generateThreatAnswers(pos, this.escapeFlag, steps, sp)
-          : generateSteps(pos, steps, sp);
-    // No answer to an open line: the king escapes at the end of the defenders' next turn, two turn ends
-    // from here (the defenders with no step at all lose now).
-    if (n === 0) return threatened ? -(MATE - turnPly - (side === ATTACKERS ? 2 : 0)) : best;
-    const end = sp + n;
-    this.stackBase[ply + 1] = end;
-    const picker = this.pickers[ply];
-    picker.startCaptures(sp, end);
-    for (let step = picker.next(); step !== NO_STEP; step = picker.next()) {
-      if (step === END_RUN && !threatened) continue;
-      // A forced run's quiet steps (they end the turn) are left to the stand-pat, like END_RUN.
-      if (midRun && !threatened && pos.rules.berserkForced && !stepMayCapture(pos, step)) continue;
-      // Delta pruning: a capture that cannot lift the stand-pat to alpha (nor can any after it).
-      if (!threatened && !midRun && best + picker.value() + DELTA_MARGIN < alpha) break;
-      pos.makeStep(step);
-      const score =
-        pos.side === side
-          ? this.quiesce(alpha, beta, ply + 1, turnPly, end, qply + 1)
-          : -this.quiesce(-beta, -alpha, ply + 1, turnPly + 1, end, qply + 1);
-      pos.unmakeStep();
-      if (this.aborted) return 0;
-      if (score > best) {
-        best = score;
-        if (score > alpha) {
-          alpha = score;
-          this.pv.update(ply, step);
-          if (score >= beta) break;
-        }
-      }
-    }
-    return best;
-  }
-
   /** The evaluation of the current position (not cached: lookups by hash cost more than they save). */
-  private staticEval(): number {
+  staticEval(): number {
     if (this.nnue !== undefined) {
       const learned = this.nnue.evaluate(this.pos);
       return this.nnue.net.onHand ? this.nnue.withHand(learned, this.evaluator!.evaluate(this.pos)) : learned;

@@ -1,0 +1,111 @@
+// The quiescence search below the main search's horizon: captures (and the king's escapes) until the
+// position is quiet, with a stand-pat on the static evaluation; threats are answered without one for
+// THREAT_PLIES plies: an open escape line (the attackers block or capture), a king the next attacker
+// step could take (the defenders try every step). It shares the main search's step stack, pickers,
+// principal variations and node count (through its host).
+
+import { ATTACKERS, DEFENDERS, END_RUN, generateSteps, NO_SQUARE, NO_WINNER, stepMayCapture, type Position } from '../engine/index.js';
+import type { CaptureGenerator } from './captures.js';
+import { kingOpenLines } from './evaluate.js';
+import { DELTA_MARGIN, MAX_PLY, NO_STEP, THREAT_PLIES } from './params.js';
+import type { PvTable } from './pvTable.js';
+import { INFINITE, MATE, terminalScore } from './score.js';
+import type { StepPicker } from './stepPicker.js';
+
+/** What the quiescence search asks of the main search. */
+export interface QuiescenceHost {
+  /** Set once the search must stop. */
+  readonly aborted: boolean;
+  /** Counts a node at `ply`; false once the search must stop. */
+  visit(ply: number): boolean;
+  /** The static evaluation of the current position, from the side to move's view. */
+  staticEval(): number;
+}
+
+export class Quiescence {
+  private pos!: Position;
+  private escapeFlag = 0;
+  private generator!: CaptureGenerator;
+
+  constructor(
+    private readonly host: QuiescenceHost,
+    private readonly steps: Int32Array,
+    private readonly pickers: readonly StepPicker[],
+    private readonly stackBase: Int32Array,
+    private readonly pv: PvTable,
+  ) {}
+
+  /** The position of the search, its escape squares' flag and its capture generator. */
+  prepare(pos: Position, escapeFlag: number, generator: CaptureGenerator): void {
+    this.pos = pos;
+    this.escapeFlag = escapeFlag;
+    this.generator = generator;
+  }
+
+  /** Captures (and the king's escapes) until the position is quiet; open escape lines must be answered. */
+  search(alpha: number, beta: number, ply: number, turnPly: number, sp: number, qply: number): number {
+    const pos = this.pos;
+    this.pv.clear(ply);
+    if (pos.winner !== NO_WINNER) return terminalScore(pos, turnPly);
+    if (!this.host.visit(ply)) return 0;
+    if (ply >= MAX_PLY - 2) return this.host.staticEval();
+
+    const side = pos.side;
+    const midRun = pos.berserker !== NO_SQUARE;
+    const openLines = pos.kingSq === NO_SQUARE ? 0 : kingOpenLines(pos, this.escapeFlag);
+    // The defenders, free to move the king, escape now.
+    if (side === DEFENDERS && !midRun && openLines > 0) return MATE - turnPly - 1;
+    const generator = this.generator;
+    // The attackers must answer an open line; the defenders, a king the next step could take.
+    const threatened =
+      qply < THREAT_PLIES && (side === ATTACKERS ? openLines > 0 : !midRun && pos.kingSq !== NO_SQUARE && generator.kingInDanger(pos));
+
+    let best = -INFINITE;
+    if (!threatened) {
+      best = this.host.staticEval();
+      if (best >= beta) return best;
+      if (best > alpha) alpha = best;
+    }
+    // Captures only; mid-run the continuations (all capture or escape; END_RUN is the stand-pat,
+    // searched only when threatened); against an open line the attackers' blocks and captures (any
+    // other step loses); with the king in danger every defenders' step.
+    const steps = this.steps;
+    const n = midRun
+      ? generateSteps(pos, steps, sp)
+      : !threatened
+        ? generator.generate(pos, steps, sp)
+        : side === ATTACKERS
+          ? generator.generateThreatAnswers(pos, this.escapeFlag, steps, sp)
+          : generateSteps(pos, steps, sp);
+    // No answer to an open line: the king escapes at the end of the defenders' next turn, two turn ends
+    // from here (the defenders with no step at all lose now).
+    if (n === 0) return threatened ? -(MATE - turnPly - (side === ATTACKERS ? 2 : 0)) : best;
+    const end = sp + n;
+    this.stackBase[ply + 1] = end;
+    const picker = this.pickers[ply];
+    picker.startCaptures(sp, end);
+    for (let step = picker.next(); step !== NO_STEP; step = picker.next()) {
+      if (step === END_RUN && !threatened) continue;
+      // A forced run's quiet steps (they end the turn) are left to the stand-pat, like END_RUN.
+      if (midRun && !threatened && pos.rules.berserkForced && !stepMayCapture(pos, step)) continue;
+      // Delta pruning: a capture that cannot lift the stand-pat to alpha (nor can any after it).
+      if (!threatened && !midRun && best + picker.value() + DELTA_MARGIN < alpha) break;
+      pos.makeStep(step);
+      const score =
+        pos.side === side
+          ? this.search(alpha, beta, ply + 1, turnPly, end, qply + 1)
+          : -this.search(-beta, -alpha, ply + 1, turnPly + 1, end, qply + 1);
+      pos.unmakeStep();
+      if (this.host.aborted) return 0;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          this.pv.update(ply, step);
+          if (score >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+}
