@@ -38,6 +38,10 @@ export const FUTILITY_MARGIN = 150;
 export const LMP_DEPTH = 3;
 export const LMP_BASE = 8;
 export const LMP_SCALE = 6;
+/** Late-move reductions: a turn less (or more) per this much history of the step, at most two. */
+export const HISTORY_REDUCTION_DIVISOR = 24;
+/** The evaluation of a turn's start not computed (a mid-run node, or not reached). */
+export const NO_EVAL = -(1 << 30);
 /** Delta pruning: a capture must be able to bring the stand-pat within this of alpha. */
 export const DELTA_MARGIN = 150;
 // Move ordering bands: hash step, king escapes, captures, threats and blocks, killers; below them, history.

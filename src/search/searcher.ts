@@ -22,6 +22,7 @@ import {
   MAX_DEPTH,
   MAX_EXTENSIONS,
   MAX_PLY,
+  NO_EVAL,
   NO_STEP,
   PROGRESS_INTERVAL_MS,
   SKILL_CANDIDATES,
@@ -30,6 +31,7 @@ import {
 import { netFits } from './nnue.js';
 import { PvTable } from './pvTable.js';
 import { Quiescence, type QuiescenceHost } from './quiescence.js';
+import { lateReduction } from './reductions.js';
 import { pickWeakened, sortFrom, wholeTurns, type RootMove } from './rootMoves.js';
 import { INFINITE, isMateScore, MATE, mateInTurns, scoreFromTT, scoreToTT, terminalScore } from './score.js';
 import { StepPicker, StepScorer } from './stepPicker.js';
@@ -50,6 +52,8 @@ export class Searcher implements QuiescenceHost {
   private readonly quiescence = new Quiescence(this, this.steps, this.pickers, this.stackBase, this.pv);
   /** 1 at the ply just after a null move: no second null move in a row. */
   private readonly afterNull = new Int32Array(MAX_PLY + 1);
+  /** The static evaluation at the start of each turn of the current path, by turn ply (NO_EVAL: not known). */
+  private readonly turnEval = new Int32Array(MAX_PLY + 2);
   /** Open-line extensions made on the path to each ply (at most MAX_EXTENSIONS). */
   private readonly pathExtensions = new Int32Array(MAX_PLY + 1);
 
@@ -178,6 +182,8 @@ export class Searcher implements QuiescenceHost {
 
     const rootMoves = this.rootMoves(limits.searchmoves);
     if (rootMoves.length === 0) return { best: null };
+    this.turnEval.fill(NO_EVAL);
+    if (pos.berserker === NO_SQUARE) this.turnEval[0] = this.staticEval();
 
     const skill = Math.max(0, Math.min(MAX_SKILL_LEVEL, Math.round(this.options.skillLevel)));
     const weakened = skill < MAX_SKILL_LEVEL && depthOffset === 0;
@@ -359,7 +365,12 @@ export class Searcher implements QuiescenceHost {
 
     // Static pruning needs a quiet king: an open escape line decides more than any margin.
     const quietNode = !pvNode && pos.berserker === NO_SQUARE && !isMateScore(beta) && !isMateScore(alpha) && openLines === 0;
-    const staticEval = quietNode ? this.staticEval() : 0;
+    const turnStart = pos.berserker === NO_SQUARE;
+    const staticEval = turnStart ? this.staticEval() : 0;
+    if (turnStart) this.turnEval[turnPly] = staticEval;
+    // Improving: the side to move's evaluation is better than at the start of its previous turn.
+    const earlier = turnPly >= 2 ? this.turnEval[turnPly - 2] : NO_EVAL;
+    const improving = earlier !== NO_EVAL && this.turnEval[turnPly] !== NO_EVAL && this.turnEval[turnPly] > earlier;
     // Reverse futility: far enough above beta that one turn of the opponent's will not bring it back.
     if (quietNode && depth <= FUTILITY_DEPTH && staticEval - FUTILITY_MARGIN * depth >= beta) return staticEval;
     // Futility: close to the horizon and far below alpha, only tactical steps can help.
@@ -416,12 +427,10 @@ export class Searcher implements QuiescenceHost {
         score = this.child(sameSide, depth, alpha, beta, ply + 1, turnPly);
       } else {
         // Late quiet steps that end the turn: first a reduced null-window look.
-        let reduction = 0;
-        if (depth >= 3 && !sameSide && moveNumber >= 3 && quiet && pos.winner === NO_WINNER) {
-          reduction = moveNumber >= 12 ? 2 : 1;
-          if (!pvNode && depth >= 6) reduction++;
-          if (reduction > depth - 2) reduction = depth - 2;
-        }
+        const reduction =
+          depth >= 3 && !sameSide && moveNumber >= 3 && quiet && pos.winner === NO_WINNER
+            ? lateReduction(depth, moveNumber, pvNode, improving, picker.value())
+            : 0;
         score = this.child(sameSide, depth - reduction, alpha, alpha + 1, ply + 1, turnPly);
         if (reduction > 0 && score > alpha && !this.aborted) score = this.child(sameSide, depth, alpha, alpha + 1, ply + 1, turnPly);
         if (score > alpha && score < beta && !this.aborted) score = this.child(sameSide, depth, alpha, beta, ply + 1, turnPly);
