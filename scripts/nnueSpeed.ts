@@ -41,15 +41,15 @@ if (!parsed.ok) {
 }
 const net = parsed.value;
 const positions = benchPositions().filter((pos) => pos.rules.name === 'berserk');
-if (bookFile !== '') {
-  bookSpeed();
-  process.exit(0);
-}
 
 const cpuMs = (): number => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
+if (bookFile !== '') {
+  bookSpeed();
+  process.exit(0);
+}
 
 /** Calls `visit` at every position two steps from `pos`, in search order. */
 function walk(pos: Position, plies: number, visit: (pos: Position) => void, buffers: Int32Array[]): void {
