@@ -6,7 +6,7 @@ import { ATTACKERS, DEFENDERS, playTurn, Position, VARIANTS } from '../../src/en
 import { makeTfen, parseTurn } from '../../src/notation/index.js';
 import { clockLimits, parseClock } from '../../src/protocol/opentafl/clock.js';
 import { makePositionRecord, makeSimpleStep, parsePositionRecord, sameBoard, withSideToMove } from '../../src/notation/openTaflMoves.js';
-import { fitMoves, rulesProblems } from '../../src/protocol/opentafl/server.js';
+import { fitMoves, rulesProblems } from '../../src/protocol/opentafl/hostMoves.js';
 
 function play(pos: Position, ...moves: string[]): Position {
   for (const move of moves) {
