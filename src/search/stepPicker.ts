@@ -46,6 +46,9 @@ export class StepPicker {
   private quietsPruned = false;
   /** Staged: the hash step handed out first, or -1. */
   private ttStep = -1;
+  /** Staged: the killers appended after the tactical steps (-1: none). */
+  private killer1 = -1;
+  private killer2 = -1;
   /** Staged: the squares generateTactical marked, and their number. */
   private squares = new Int32Array(0);
   private squareCount = 0;
@@ -168,6 +171,8 @@ export class StepPicker {
         if (this.order[i] >= ORDER_CAPTURE) return this.steps[i];
       }
       this.setEnd(scorer.appendKillers(this.from, this.end, this.ttStep, this.ply));
+      this.killer1 = scorer.killerAdded[0];
+      this.killer2 = scorer.killerAdded[1];
       this.stage = Stage.Killers;
     }
     if (i < this.end) {
@@ -176,12 +181,13 @@ export class StepPicker {
     }
     if (this.quietsPruned && i > this.from) {
       // None of the quiet steps will be searched: one stands for all, as it is.
-      if (i >= this.end) this.setEnd(scorer.generateQuiets(this.end, this.ttStep, this.squares, this.squareCount));
+      if (i >= this.end)
+        this.setEnd(scorer.generateQuiets(this.end, this.ttStep, this.killer1, this.killer2, this.squares, this.squareCount));
       this.stage = Stage.ListOrder;
       return i < this.end ? this.steps[i] : NO_STEP;
     }
     scorer.scoreQuiets(i, this.end);
-    this.setEnd(scorer.generateQuiets(this.end, this.ttStep, this.squares, this.squareCount));
+    this.setEnd(scorer.generateQuiets(this.end, this.ttStep, this.killer1, this.killer2, this.squares, this.squareCount));
     this.stage = Stage.Quiets;
     if (i >= this.end) return NO_STEP;
     pickBest(this.steps, this.order, i, this.end);

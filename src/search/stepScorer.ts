@@ -176,7 +176,8 @@ export class StepScorer {
   /**
    * Staged generation, second stage: appends at `end` the ply's killers that are legal here and not
    * yet among steps[from..end) nor `ttStep` (the one appended first in killerAdded[0], the other in
-   * [1], else -1); returns the new end.
+   * [1], else -1: the caller keeps them for generateQuiets before its children append theirs); returns
+   * the new end.
    */
   appendKillers(from: number, end: number, ttStep: number, ply: number): number {
     const killers = this.history.killers;
@@ -200,9 +201,9 @@ export class StepScorer {
   /**
    * Staged generation, last stage: writes from `at` the steps the first stage left out (all but the
    * king's and those onto the `count` squares of `squares`), but for `ttStep` and the killers the
-   * second added, with their history values; returns the end.
+   * second added (`killer1`, `killer2`, -1 for none), with their history values; returns the end.
    */
-  generateQuiets(at: number, ttStep: number, squares: Int32Array, count: number): number {
+  generateQuiets(at: number, ttStep: number, killer1: number, killer2: number, squares: Int32Array, count: number): number {
     const pos = this.pos;
     const steps = this.steps;
     const order = this.order;
@@ -211,8 +212,6 @@ export class StepScorer {
     const mark = this.nextStamp();
     for (let k = 0; k < count; k++) special[squares[k]] = mark;
     const king = pos.kingSq;
-    const killer1 = this.killerAdded[0];
-    const killer2 = this.killerAdded[1];
     const history = this.history.table;
     const cells = this.history.cells;
     const historyBase = pos.side * cells * cells;

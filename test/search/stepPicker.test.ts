@@ -134,6 +134,26 @@ describe('StepPicker', () => {
     expect(handed.slice(0, killerAt).every((h) => h.value >= ORDER_KILLER)).toBe(true);
   });
 
+  it("keeps a node's killers apart from its children's", () => {
+    const pos = positions[0].clone();
+    const { scorer, history, generated } = setUp(pos);
+    const stackBase = new Int32Array(3);
+    const node = new StepPicker(scorer, stackBase, 1);
+    const child = new StepPicker(scorer, stackBase, 2);
+    history.killers[0] = generated[generated.length - 1];
+    node.start(0, -1, 0, 2, false);
+    const handed: number[] = [];
+    for (let step = node.next(); step !== NO_STEP; step = node.next()) {
+      handed.push(step);
+      // The child's own stages run between the node's.
+      pos.makeStep(step);
+      child.start(stackBase[1], -1, 1, 2, false);
+      while (child.next() !== NO_STEP);
+      pos.unmakeStep();
+    }
+    expect(sorted(handed)).toEqual(sorted(generated));
+  });
+
   it('hands out every step but the quiet ones, and one of those, when the quiet ones after the first will be pruned', () => {
     for (const pos of positions) {
       const { picker, generated } = setUp(pos);
