@@ -10,11 +10,16 @@
 // a later turn is a random one too (default 0.02), for positions the engine would not play itself.
 // --max-turns: a game this long is a draw (default 250). The file is appended to game by game, so a
 // run stopped early keeps what it wrote; give a new --seed to add more games to another file.
+// --openings FILE (the tournament's openings format, or .jsonl recorded games cut after
+// --opening-plies turns, default 30): each game first replays 0..all turns of the next opening (the
+// file shuffled by the seed), then its random turns, so that the positions are those of real games.
 
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ATTACKERS, DEFENDERS, getVariant, legalTurns, makeRandom, NO_WINNER, playTurn, Position, toSquare } from '../src/engine/index.js';
+import { playMoves } from '../src/notation/index.js';
 import { Searcher, type SearchScore } from '../src/search/index.js';
+import { loadOpenings, type OpeningBook, openingPositions } from '../src/tournament/openings.js';
 import { makeSampleHeader, makeSampleRecord } from './nnueSamples.js';
 
 function argument(name: string, fallback: string): string {
@@ -40,6 +45,8 @@ const randomTurns = numberArgument('random-turns', 6);
 const randomRate = numberArgument('random-rate', 0.02);
 const maxTurns = numberArgument('max-turns', 250);
 const out = argument('out', `runs/nnue/${variant}.hnfd`);
+const openingsFile = argument('openings', '');
+const openingPlies = numberArgument('opening-plies', 30);
 /** Scores beyond this (forced results included) are written as this: the sigmoid is flat there anyway. */
 const SCORE_LIMIT = 3000;
 
@@ -51,6 +58,28 @@ if (!rules.ok) {
 const ruleSet = rules.value;
 const size = ruleSet.size;
 const random = makeRandom(seed);
+
+function loadBook(): OpeningBook | undefined {
+  if (openingsFile === '') return undefined;
+  const book = loadOpenings(ruleSet, variant, { file: openingsFile, plies: openingPlies }, seed);
+  if (!book.ok) {
+    console.error(`nnue-data: ${book.error.message}`);
+    process.exit(1);
+  }
+  return book.value;
+}
+const book = loadBook();
+
+/** The position a game starts from: the start, or a random part of the game's opening. */
+function startOf(game: number): Position {
+  if (book === undefined) return Position.start(ruleSet);
+  const opening = book.get(game);
+  const positions = openingPositions(ruleSet, opening);
+  if (!positions.ok) return Position.start(ruleSet);
+  const pos = positions.value.start.clone();
+  playMoves(pos, opening.moves.slice(0, Math.floor(random() * (opening.moves.length + 1))));
+  return pos;
+}
 
 /** The board as size*size piece codes, rank 1 first. */
 function cellsOf(pos: Position): Uint8Array {
@@ -78,8 +107,8 @@ interface Labelled {
 }
 
 /** Plays one game; returns its positions and the result (0 attackers won, 1 draw, 2 defenders won). */
-function playGame(searcher: Searcher): { positions: Labelled[]; result: number } {
-  const pos = Position.start(ruleSet);
+function playGame(searcher: Searcher, game: number): { positions: Labelled[]; result: number } {
+  const pos = startOf(game);
   const stop = new Int32Array(1);
   const positions: Labelled[] = [];
   const opening = Math.floor(random() * (randomTurns + 1));
@@ -111,7 +140,7 @@ let written = 0;
 const started = Date.now();
 for (let game = 1; game <= games; game++) {
   searcher.newGame();
-  const { positions, result } = playGame(searcher);
+  const { positions, result } = playGame(searcher, game);
   wins[result]++;
   appendFileSync(out, Buffer.concat(positions.map((p) => makeSampleRecord(p.cells, p.side, p.score, result))));
   written += positions.length;

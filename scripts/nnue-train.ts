@@ -5,7 +5,8 @@
 //     --out nets/berserk.nnue [--hidden 32] [--epochs 12] [--batch 1024] [--lr 0.001] [--lambda 0.75] [--seed 1]
 //
 // --on-hand trains a correction to the hand-written evaluation instead (the search adds the two; the
-// network then belongs with the weights.ts it was trained with). --data takes several files
+// network then belongs with the weights.ts it was trained with); --hand-scale S keeps the hand-written
+// evaluation's weight in the sum at S rather than learning it. --data takes several files
 // separated by commas (same variant). The last tenth of the positions
 // (the last games written) is held out: its loss, printed after each epoch, shows over-fitting. Each
 // epoch shows every position once under one of the board's 8 symmetries (chosen by the seed), as the
@@ -48,6 +49,9 @@ const learningRate = numberArgument('lr', 0.001, 0, 1);
 const lambda = numberArgument('lambda', 0.75, 0, 1);
 const seed = numberArgument('seed', 1, 0, 2 ** 32 - 1);
 const onHand = process.argv.includes('--on-hand');
+// On hand: a fixed scale of the hand-written evaluation instead of a learnt one (the learnt one comes
+// out below 1, as a noisy predictor's slope does, which leaves the search more to the network).
+const fixedHandScale = process.argv.includes('--hand-scale') ? numberArgument('hand-scale', 1, 0, 63) : undefined;
 
 const files: SampleFile[] = dataFiles.map((path) => {
   const file = readSampleFile(path);
@@ -99,7 +103,8 @@ console.log(`the hand-written evaluation's held-out loss: ${(handLoss / (count -
 const offset = (i: number): number => (onHand ? hand[i] : 0);
 
 const model = makeModel(family, size, hidden, seed, onHand);
-const trainer = new Trainer(model, learningRate);
+if (fixedHandScale !== undefined) model.handScale[0] = fixedHandScale;
+const trainer = new Trainer(model, learningRate, fixedHandScale === undefined);
 const random = makeRandom(seed ^ 0x5eed);
 const maps = symmetries(size);
 const order = Int32Array.from({ length: trainCount }, (_, i) => i);

@@ -96,9 +96,11 @@ export class Trainer {
   private readonly pre: Float32Array;
   private readonly act: Float32Array;
 
+  /** `learnHandScale` false: an on-hand model keeps the hand-written evaluation's scale it was made with. */
   constructor(
     private readonly model: Model,
     private readonly learningRate: number,
+    private readonly learnHandScale = true,
   ) {
     this.params = [model.inputWeights, model.hiddenBias, model.outputWeights, model.outputBias, model.handScale];
     this.grads = this.params.map((p) => new Float32Array(p.length));
@@ -117,7 +119,7 @@ export class Trainer {
     const dy = 2 * (p - target) * p * (1 - p);
     const [gInput, gBias, gOutput, gOutputBias, gHandScale] = this.grads;
     gOutputBias[0] += dy;
-    if (model.onHand) gHandScale[0] += dy * offset;
+    if (model.onHand && this.learnHandScale) gHandScale[0] += dy * offset;
     for (let h = 0; h < hidden; h++) {
       gOutput[h] += dy * act[h];
       // The clip passes a gradient only inside 0..1.

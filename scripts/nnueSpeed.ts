@@ -9,13 +9,19 @@
 //    the walk alone (steps made and taken back), to be taken off the others.
 // 2. Search speed: fixed-depth searches of the berserk bench positions with each evaluation (and
 //    with the network refreshed from scratch at each evaluation), alternating; nodes per CPU second.
+// 3. With --book books/<variant>.txt [--nodes N] [--positions K]: searches of N nodes (default 5000)
+//    from the last positions of the book's first K openings (default 20), as a match plays them,
+//    with the hand-written evaluation and with the network, alternating: CPU time per search and
+//    the ratio of the speeds, r = (nodes/s with the network) / (nodes/s hand-written), for matches
+//    at "equal time" (the network at N*r nodes against the hand-written evaluation at N).
 
 import { readFileSync } from 'node:fs';
-import { generateSteps, type Position } from '../src/engine/index.js';
+import { generateSteps, getVariant, type Position } from '../src/engine/index.js';
 import { NnueEvaluator } from '../src/search/accumulator.js';
 import { benchPositions } from '../src/search/bench.js';
 import { Evaluator } from '../src/search/evaluate.js';
-import { type Network, parseNetwork, Searcher } from '../src/search/index.js';
+import { type Network, netFits, parseNetwork, Searcher } from '../src/search/index.js';
+import { loadOpenings, openingPositions } from '../src/tournament/openings.js';
 
 function argument(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -25,6 +31,9 @@ function argument(name: string, fallback: string): string {
 const netFile = argument('net', 'nets/berserk.nnue');
 const depth = Number(argument('depth', '5'));
 const rounds = Number(argument('rounds', '3'));
+const bookFile = argument('book', '');
+const bookNodes = Number(argument('nodes', '5000'));
+const bookPositions = Number(argument('positions', '20'));
 const parsed = parseNetwork(readFileSync(netFile));
 if (!parsed.ok) {
   console.error(`nnue-speed: ${netFile}: ${parsed.error.message}`);
@@ -37,6 +46,10 @@ const cpuMs = (): number => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
+if (bookFile !== '') {
+  bookSpeed();
+  process.exit(0);
+}
 
 /** Calls `visit` at every position two steps from `pos`, in search order. */
 function walk(pos: Position, plies: number, visit: (pos: Position) => void, buffers: Int32Array[]): void {
@@ -157,3 +170,53 @@ modes.forEach(([name], k) => {
     `search depth ${depth}, ${name.padEnd(18)} ${nodes} nodes, ${Math.round(ms)} ms CPU, ${Math.round((nodes * 1000) / ms)} nodes/s`,
   );
 });
+
+/** The book's positions, searched to `bookNodes` nodes with each evaluation, alternating. */
+function bookSpeed(): void {
+  const variant = bookFile.replace(/^.*\//, '').replace(/\.txt$/, '');
+  const rules = getVariant(variant);
+  if (!rules.ok) fail(`${bookFile}: books are named for their variant: ${rules.error.message}`);
+  if (!netFits(net, rules.value)) fail(`${netFile} does not evaluate ${variant}`);
+  const book = loadOpenings(rules.value, variant, { file: bookFile, order: 'sequential' }, 1);
+  if (!book.ok) fail(book.error.message);
+  const starts: Position[] = [];
+  for (let i = 0; i < Math.min(bookPositions, book.value.size); i++) {
+    const opening = openingPositions(rules.value, book.value.get(i));
+    if (opening.ok) starts.push(opening.value.end);
+  }
+  const run = (evalNet: Network | null): { nodes: number; ms: number } => {
+    const searcher = new Searcher({ hashMB: 16, threads: 1, evalNet });
+    let nodes = 0;
+    const start = cpuMs();
+    for (const pos of starts) {
+      searcher.newGame();
+      // A node-limited search stops at the limit (the node checks are exact once the first iteration is done).
+      searcher.search(pos, { nodes: bookNodes }, new Int32Array(1), () => {});
+      nodes += bookNodes;
+    }
+    return { nodes, ms: cpuMs() - start };
+  };
+  console.log(`nnue-speed: ${netFile}, ${starts.length} positions of ${bookFile}, ${bookNodes} nodes a search`);
+  run(null);
+  run(net);
+  const totals = [
+    { nodes: 0, ms: 0 },
+    { nodes: 0, ms: 0 },
+  ];
+  for (let round = 0; round < rounds; round++) {
+    for (const k of round % 2 === 0 ? [0, 1] : [1, 0]) {
+      const { nodes, ms } = run(k === 0 ? null : net);
+      totals[k].nodes += nodes;
+      totals[k].ms += ms;
+    }
+  }
+  const speed = totals.map(({ nodes, ms }) => (nodes * 1000) / ms);
+  for (const [k, name] of ['hand-written', 'network'].entries())
+    console.log(`${name.padEnd(13)} ${totals[k].nodes} nodes, ${Math.round(totals[k].ms)} ms CPU, ${Math.round(speed[k])} nodes/s`);
+  console.log(`r = ${(speed[1] / speed[0]).toFixed(3)} (nodes/s with the network over hand-written)`);
+}
+
+function fail(message: string): never {
+  console.error(`nnue-speed: ${message}`);
+  process.exit(1);
+}

@@ -3,21 +3,26 @@
 
 import type { CommandModule } from 'yargs';
 
-// Each module's own argument type is checked there; the registry only lists them. Loaded on demand,
-// so that starting the engine server does not load the other commands.
+// Each module's own argument type is checked there; the registry only lists them, with their names.
+// Loaded on demand: a named command loads its own module only (the tournament's queue libraries alone
+// take a few tenths of a second to load), and starting the engine server none of the others.
 // biome-ignore lint/suspicious/noExplicitAny: each command parses arguments of its own type
 type Commands = Promise<CommandModule<object, any>[]>;
-const COMMANDS: (() => Commands)[] = [
-  async () => [(await import('./commands/engine.js')).engineCommand],
-  async () => [(await import('./commands/perft.js')).perftCommand],
-  async () => [(await import('./commands/bench.js')).benchCommand],
-  async () => [(await import('./commands/play.js')).playCommand],
-  async () => [(await import('./commands/gui.js')).guiCommand],
-  async () => {
-    const { compareCommand, tournamentCommand } = await import('./commands/tournament.js');
-    return [tournamentCommand, compareCommand];
-  },
-  async () => [(await import('./commands/worker.js')).workerCommand],
+const COMMANDS: [names: string[], load: () => Commands][] = [
+  // The engine server, the command without a name ($0).
+  [[], async () => [(await import('./commands/engine.js')).engineCommand]],
+  [['perft'], async () => [(await import('./commands/perft.js')).perftCommand]],
+  [['bench'], async () => [(await import('./commands/bench.js')).benchCommand]],
+  [['play'], async () => [(await import('./commands/play.js')).playCommand]],
+  [['gui'], async () => [(await import('./commands/gui.js')).guiCommand]],
+  [
+    ['tournament', 'compare'],
+    async () => {
+      const { compareCommand, tournamentCommand } = await import('./commands/tournament.js');
+      return [tournamentCommand, compareCommand];
+    },
+  ],
+  [['worker'], async () => [(await import('./commands/worker.js')).workerCommand]],
 ];
 
 async function runCommandLine(): Promise<void> {
@@ -36,19 +41,17 @@ async function runCommandLine(): Promise<void> {
     .version(ENGINE_VERSION)
     .help()
     .alias('help', 'h');
-  const names: string[] = [];
-  for (const load of COMMANDS) {
-    for (const command of await load()) {
-      cli.command(command as CommandModule);
-      const name = String(command.command).split(' ')[0];
-      if (name !== '$0') names.push(name);
-    }
-  }
+  const names = COMMANDS.flatMap(([commandNames]) => commandNames);
   const first = hideBin(process.argv)[0];
   if (!first.startsWith('-') && !names.includes(first)) {
     console.error(unknownCommand(first, names));
     process.exitCode = 1;
     return;
+  }
+  // Flags alone (the engine server's, or --help) need every command; a named one only its own.
+  for (const [commandNames, load] of COMMANDS) {
+    if (!first.startsWith('-') && !commandNames.includes(first)) continue;
+    for (const command of await load()) cli.command(command as CommandModule);
   }
   await cli.parseAsync();
 }

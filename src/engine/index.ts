@@ -5,7 +5,17 @@ export * from './rules.js';
 export * from './variants.js';
 export * from './geometry.js';
 export * from './position.js';
-export { generateSteps, stepCaptures, stepMayCapture, hasContinuation, countTurnsBulk, kingNoStop } from './movegen.js';
+export {
+  generateSteps,
+  generatePieceSteps,
+  isPieceStep,
+  forbiddenFilterActive,
+  stepCaptures,
+  stepMayCapture,
+  hasContinuation,
+  countTurnsBulk,
+  kingNoStop,
+} from './movegen.js';
 export * from './perft.js';
 export { legalSteps, legalTurns, hasLegalTurn, gameOutcome, playTurn } from './turns.js';
 export * from './random.js';

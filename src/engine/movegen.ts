@@ -53,7 +53,8 @@ export function generateSteps(pos: Position, out: Int32Array, offset: number): n
   return n - offset;
 }
 
-function generatePieceSteps(pos: Position, from: number, out: Int32Array, n: number): number {
+/** Writes the steps of the piece on `from` into `out` from `n` (no `forbidden` filter); returns the new end. */
+export function generatePieceSteps(pos: Position, from: number, out: Int32Array, n: number): number {
   const m = pos.memory;
   const geo = pos.geo;
   const dirs = geo.dirs;
@@ -148,6 +149,35 @@ function generateContinuations(pos: Position, out: Int32Array, offset: number): 
 }
 
 /**
+ * Is `step` (any integer: a hash table's step may belong to another position) one that generateSteps
+ * would give here? Between turns only (no run open), and without the `forbidden` filter (see
+ * forbiddenFilterActive).
+ */
+export function isPieceStep(pos: Position, step: number): boolean {
+  const board = pos.board;
+  const from = step & 511;
+  const to = step >>> 9;
+  if (from >= board.length || to >= board.length || board[to] !== EMPTY) return false;
+  const piece = board[from];
+  if ((piece & SIDE_MASK) !== pos.side + 1) return false;
+  const scratch = pos.continuationScratch;
+  const end = generatePieceSteps(pos, from, scratch, 0);
+  for (let i = 0; i < end; i++) if (scratch[i] === step) return true;
+  return false;
+}
+
+/**
+ * May the `forbidden` repetition rule remove a step here? Only where some position since the last
+ * capture has already occurred twice (see removeForbidden).
+ */
+export function forbiddenFilterActive(pos: Position): boolean {
+  if (pos.rules.repetition !== 'forbidden') return false;
+  const last = pos.historyLength - 2;
+  for (let i = last; i >= pos.irreversible; i -= 2) if (pos.historyCount[i] >= 2) return true;
+  return false;
+}
+
+/**
  * May the piece on `sq` continue its berserk run: a capturing step, or (RULES.md's runs) the king's
  * corner step?
  */
@@ -169,10 +199,8 @@ export function hasContinuation(pos: Position, sq: number): boolean {
  * only when its capture-free result would repeat.
  */
 function removeForbidden(pos: Position, out: Int32Array, offset: number, count: number): number {
+  if (!forbiddenFilterActive(pos)) return count;
   const last = pos.historyLength - 2;
-  let repeated = false;
-  for (let i = last; i >= pos.irreversible && !repeated; i -= 2) repeated = pos.historyCount[i] >= 2;
-  if (!repeated) return count;
   const z = pos.zobrist;
   const cells = pos.geo.cells;
   const board = pos.board;

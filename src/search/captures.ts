@@ -58,7 +58,7 @@ export class CaptureGenerator {
       // where escapes are edge squares).
       for (let target = king + d; ; target += d) {
         this.stamp[target] = mark;
-        n = this.stepsInto(pos, target, out, n, false);
+        n = stepsOnto(pos, target, out, n, false);
         if (target === sq) break;
       }
     }
@@ -156,49 +156,49 @@ export class CaptureGenerator {
         if (board[target] !== EMPTY || stamp[target] === mark) continue;
         if (!mayTake(board, flags, victim, victimPiece, victim - dirs[j], target, myBit, kingArmed, shieldWall)) continue;
         stamp[target] = mark;
-        n = this.stepsInto(pos, target, out, n, true);
+        n = stepsOnto(pos, target, out, n, true);
       }
     }
     return n;
   }
+}
 
-  /** The steps of the side to move that land on the empty square `target` (only captures if `capturesOnly`). */
-  private stepsInto(pos: Position, target: number, out: Int32Array, n: number, capturesOnly: boolean): number {
-    const board = pos.board;
-    const flags = pos.geo.flags;
-    const dirs = pos.geo.dirs;
-    const rules = pos.rules;
-    const myBit = pos.side + 1;
-    const targetRestricted = (flags[target] & SQ_RESTRICTED) !== 0;
-    for (let j = 0; j < 4; j++) {
-      const d = dirs[j];
-      const found = slideBack(board, flags, target, d);
-      const from = found & SlideBack.SquareMask;
-      const piece = board[from];
-      if ((piece & SIDE_MASK) === myBit) {
-        const legal = !pos.geo.plainSlides
-          ? slideAllowed(pos, from, target, -d)
-          : piece === KING
-            ? (flags[target] & kingNoStop(pos)) === 0
-            : !targetRestricted && !((found & SlideBack.CrossedThrone) !== 0 && rules.throneKingOnly);
-        if (legal && (!capturesOnly || stepCaptures(pos, from, target))) out[n++] = from | (target << 9);
-      }
-      if (!rules.jumps) continue;
-      // A jump onto the target from two squares away, over an ordinary piece.
-      const over = board[target + d];
-      if ((over & SIDE_MASK) === 0 || (over & TYPE_MASK) !== 0) continue;
-      if ((over & SIDE_MASK) === myBit && !rules.jumpOverOwn) continue;
-      const jumper = target + d + d;
-      const jumperPiece = board[jumper];
-      if ((jumperPiece & SIDE_MASK) !== myBit || (jumperPiece & TYPE_MASK) === 0) continue;
-      const allowed =
-        jumperPiece === KING
-          ? ((flags[jumper] | flags[target]) & SQ_RESTRICTED) !== 0 && (flags[target] & kingNoStop(pos)) === 0
-          : !targetRestricted;
-      if (allowed && (!capturesOnly || stepCaptures(pos, jumper, target))) out[n++] = jumper | (target << 9);
+/** Writes (from `n`) the steps of the side to move that land on the empty square `target` (only captures if `capturesOnly`); returns the new end. */
+export function stepsOnto(pos: Position, target: number, out: Int32Array, n: number, capturesOnly: boolean): number {
+  const board = pos.board;
+  const flags = pos.geo.flags;
+  const dirs = pos.geo.dirs;
+  const rules = pos.rules;
+  const myBit = pos.side + 1;
+  const targetRestricted = (flags[target] & SQ_RESTRICTED) !== 0;
+  for (let j = 0; j < 4; j++) {
+    const d = dirs[j];
+    const found = slideBack(board, flags, target, d);
+    const from = found & SlideBack.SquareMask;
+    const piece = board[from];
+    if ((piece & SIDE_MASK) === myBit) {
+      const legal = !pos.geo.plainSlides
+        ? slideAllowed(pos, from, target, -d)
+        : piece === KING
+          ? (flags[target] & kingNoStop(pos)) === 0
+          : !targetRestricted && !((found & SlideBack.CrossedThrone) !== 0 && rules.throneKingOnly);
+      if (legal && (!capturesOnly || stepCaptures(pos, from, target))) out[n++] = from | (target << 9);
     }
-    return n;
+    if (!rules.jumps) continue;
+    // A jump onto the target from two squares away, over an ordinary piece.
+    const over = board[target + d];
+    if ((over & SIDE_MASK) === 0 || (over & TYPE_MASK) !== 0) continue;
+    if ((over & SIDE_MASK) === myBit && !rules.jumpOverOwn) continue;
+    const jumper = target + d + d;
+    const jumperPiece = board[jumper];
+    if ((jumperPiece & SIDE_MASK) !== myBit || (jumperPiece & TYPE_MASK) === 0) continue;
+    const allowed =
+      jumperPiece === KING
+        ? ((flags[jumper] | flags[target]) & SQ_RESTRICTED) !== 0 && (flags[target] & kingNoStop(pos)) === 0
+        : !targetRestricted;
+    if (allowed && (!capturesOnly || stepCaptures(pos, jumper, target))) out[n++] = jumper | (target << 9);
   }
+  return n;
 }
 
 /**

@@ -34,7 +34,8 @@ import { Quiescence, type QuiescenceHost } from './quiescence.js';
 import { lateReduction } from './reductions.js';
 import { pickWeakened, sortFrom, wholeTurns, type RootMove } from './rootMoves.js';
 import { INFINITE, isMateScore, MATE, mateInTurns, scoreFromTT, scoreToTT, terminalScore } from './score.js';
-import { StepPicker, StepScorer } from './stepPicker.js';
+import { StepPicker } from './stepPicker.js';
+import { StepScorer } from './stepScorer.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { DEFAULT_OPTIONS, MAX_SKILL_LEVEL, type GoLimits, type SearchInfo, type SearchOptions, type SearchScore } from './types.js';
 
@@ -44,10 +45,10 @@ export class Searcher implements QuiescenceHost {
   private readonly history = new QuietHistory();
   private readonly scorer = new StepScorer(this.history);
   private readonly steps = this.scorer.steps;
-  /** One step picker per ply. */
-  private readonly pickers = Array.from({ length: MAX_PLY }, () => new StepPicker(this.scorer));
   /** Where ply p writes its steps: after its parent's. */
   private readonly stackBase = new Int32Array(MAX_PLY + 1);
+  /** One step picker per ply (each keeps its children's stackBase after its steps). */
+  private readonly pickers = Array.from({ length: MAX_PLY }, (_, ply) => new StepPicker(this.scorer, this.stackBase, ply + 1));
   private readonly pv = new PvTable();
   private readonly quiescence = new Quiescence(this, this.steps, this.pickers, this.stackBase, this.pv);
   /** 1 at the ply just after a null move: no second null move in a row. */
@@ -397,13 +398,9 @@ export class Searcher implements QuiescenceHost {
       }
     }
 
-    const n = generateSteps(pos, this.steps, sp);
-    if (n === 0) return -(MATE - turnPly);
-    const end = sp + n;
-    this.stackBase[ply + 1] = end;
     // The hash step, then the tactical steps, then the quiet ones (which futility skips after the first).
     const picker = this.pickers[ply];
-    picker.start(sp, end, ttStep, ply, depth, futile);
+    picker.start(sp, ttStep, ply, depth, futile);
 
     const side = pos.side;
     const alphaStart = alpha;
@@ -450,6 +447,7 @@ export class Searcher implements QuiescenceHost {
         }
       }
     }
+    if (picker.empty()) return -(MATE - turnPly);
     const bound = best >= beta ? BOUND_LOWER : best > alphaStart ? BOUND_EXACT : BOUND_UPPER;
     tt.store(pos.hashLo, pos.hashHi, bestStep, scoreToTT(best, turnPly), depth, bound);
     return best;

@@ -1,0 +1,404 @@
+// Move ordering values for the steps of a node (stepPicker.ts hands them out): the bands of params.ts
+// for the tactical steps (king escapes, captures, king steps that open escape lines, blocks of open
+// lines, killers), history below them. Also the stages of a node's staged generation: the steps that
+// may be tactical first, found from the squares where they would land, the quiet ones only when the
+// node gets that far.
+
+import {
+  ATT_COMMANDER,
+  ATT_KNIGHT,
+  ATT_MAN,
+  ATTACKERS,
+  DEF_COMMANDER,
+  DEF_KNIGHT,
+  DEF_MAN,
+  DEFENDERS,
+  EMPTY,
+  END_RUN,
+  generatePieceSteps,
+  generateSteps,
+  isPieceStep,
+  KING,
+  NO_SQUARE,
+  SIDE_MASK,
+  stepCaptures,
+  TYPE_MASK,
+  type Position,
+} from '../engine/index.js';
+import { mayCaptureAt, mayTake, stepsOnto } from './captures.js';
+import { openLine } from './evaluate.js';
+import type { QuietHistory } from './history.js';
+import { ORDER_CAPTURE, ORDER_END_RUN, ORDER_ESCAPE, ORDER_KILLER, ORDER_TT, QUIET_UNSCORED, STEP_STACK } from './params.js';
+import { MATE } from './score.js';
+import { F_ATTACKER_MEN, F_ATTACKER_SPECIALS, F_DEFENDER_MEN, F_DEFENDER_SPECIALS } from './weights.js';
+
+/** Capture ordering by piece code: men 1, knights and commanders 2, the king 4. */
+const VICTIM_VALUE = Uint8Array.from({ length: 17 }, (_, code) => {
+  const type = code & TYPE_MASK;
+  return code === 0 || code === 16 ? 0 : type === 0 ? 1 : type === 4 ? 4 : 2;
+});
+
+/**
+ * The step stack and the ordering values of its steps, shared by the pickers of all plies: scores
+ * steps for the picker of the node that generated them.
+ */
+export class StepScorer {
+  readonly steps = new Int32Array(STEP_STACK);
+  readonly order = new Int32Array(STEP_STACK);
+  /** The position the search makes and unmakes its steps on. */
+  pos!: Position;
+  private escapeFlag = 0;
+  /** Per piece code: what capturing it is worth to the evaluation (the king: a win). */
+  private victimWeights = new Int32Array(17);
+  /** Squares of the king's open lines, marked with the current stamp (cleared by a new stamp). */
+  private lineStamp = new Int32Array(0);
+  /** Landing squares where a step may capture or block a line, marked with the current stamp. */
+  private special = new Int32Array(0);
+  private stampCounter = 0;
+  /** The stamp of the squares of the king's open lines just marked, or 0 when none is open. */
+  private blockMark = 0;
+  /** The number of squares generateTactical marked. */
+  markedSquares = 0;
+  /** The killers appendKillers added (-1: none). */
+  readonly killerAdded = new Int32Array(2);
+  /** The squares markCaptureSquares and markOpenLines marked for scoreSteps. */
+  private squares = new Int32Array(0);
+  /** The indexes of the steps scoreSteps looks at closely. */
+  private readonly closer = new Int32Array(STEP_STACK);
+
+  constructor(readonly history: QuietHistory) {}
+
+  /** The position the search makes and unmakes its steps on, and its escape squares' flag. */
+  prepare(pos: Position, escapeFlag: number): void {
+    this.pos = pos;
+    this.escapeFlag = escapeFlag;
+    if (this.lineStamp.length !== pos.geo.cells) {
+      this.lineStamp = new Int32Array(pos.geo.cells);
+      this.special = new Int32Array(pos.geo.cells);
+      this.squares = new Int32Array(pos.geo.cells);
+    }
+  }
+
+  /** The evaluation's weights (weights.ts order): quiescence takes the most valuable victims first. */
+  useWeights(weights: ArrayLike<number>): void {
+    const values = this.victimWeights;
+    values.fill(0);
+    values[ATT_MAN] = weights[F_ATTACKER_MEN];
+    values[ATT_KNIGHT] = weights[F_ATTACKER_SPECIALS];
+    values[ATT_COMMANDER] = weights[F_ATTACKER_SPECIALS];
+    values[DEF_MAN] = weights[F_DEFENDER_MEN];
+    values[DEF_KNIGHT] = weights[F_DEFENDER_SPECIALS];
+    values[DEF_COMMANDER] = weights[F_DEFENDER_SPECIALS];
+    values[KING] = MATE;
+    for (let code = 0; code < 17; code++) values[code] = Math.max(0, values[code]);
+  }
+
+  /**
+   * Gives every step of from..end its ordering value (the bands of params.ts; `ttStep` gets ORDER_TT).
+   * With `lazyQuiets`, quiet steps get QUIET_UNSCORED, and their history from scoreQuiets.
+   * Most steps are plainly quiet: the landing squares where a step may capture or block an escape
+   * line are marked first, and only the steps onto them (or of the king) are looked at closely.
+   */
+  scoreSteps(from: number, end: number, ttStep: number, ply: number, lazyQuiets: boolean): void {
+    const pos = this.pos;
+    const steps = this.steps;
+    const order = this.order;
+    const killers = this.history.killers;
+    const killer1 = killers[ply * 2];
+    const killer2 = killers[ply * 2 + 1];
+    const history = this.history.table;
+    const cells = this.history.cells;
+    const historyBase = pos.side * cells * cells;
+    const king = pos.kingSq;
+    const mark = this.nextStamp();
+    const count = this.markCaptureSquares(mark, this.squares);
+    // Attackers: the squares of the king's open lines, where a step blocks an escape.
+    this.blockMark = 0;
+    if (pos.side === ATTACKERS && king !== NO_SQUARE) this.markOpenLines(king, mark, this.squares, count);
+    const blockMark = this.blockMark;
+    const special = this.special;
+    const closer = this.closer;
+    let closerCount = 0;
+    for (let i = from; i < end; i++) {
+      const step = steps[i];
+      const stepFrom = step & 511;
+      const to = step >>> 9;
+      if (step === ttStep || step === END_RUN || stepFrom === king || special[to] === mark) {
+        closer[closerCount++] = i;
+        continue;
+      }
+      if (step === killer1) order[i] = ORDER_KILLER + 1;
+      else if (step === killer2) order[i] = ORDER_KILLER;
+      else order[i] = lazyQuiets ? QUIET_UNSCORED : history[historyBase + stepFrom * cells + to];
+    }
+    for (let k = 0; k < closerCount; k++) {
+      const i = closer[k];
+      order[i] = this.scoreStep(steps[i], ttStep, killer1, killer2, historyBase, lazyQuiets, blockMark);
+    }
+  }
+
+  /**
+   * Staged generation, first stage: writes from `at` the steps that may be tactical, the king's and
+   * those onto the squares where a step may capture or block an open line (listed in `squares`, their
+   * number left in markedSquares), all but `ttStep`, with their ordering values (quiet ones
+   * QUIET_UNSCORED); returns the end.
+   */
+  generateTactical(at: number, ttStep: number, ply: number, squares: Int32Array): number {
+    const pos = this.pos;
+    const steps = this.steps;
+    const order = this.order;
+    const king = pos.kingSq;
+    const mark = this.nextStamp();
+    let count = this.markCaptureSquares(mark, squares);
+    this.blockMark = 0;
+    if (pos.side === ATTACKERS && king !== NO_SQUARE) count = this.markOpenLines(king, mark, squares, count);
+    this.markedSquares = count;
+    let n = at;
+    for (let k = 0; k < count; k++) n = stepsOnto(pos, squares[k], steps, n, false);
+    // The king's steps onto those squares come with all of his below.
+    let end = at;
+    for (let i = at; i < n; i++) {
+      const step = steps[i];
+      if (step !== ttStep && (step & 511) !== king) steps[end++] = step;
+    }
+    if (pos.side === DEFENDERS && king !== NO_SQUARE) {
+      n = generatePieceSteps(pos, king, steps, end);
+      for (let i = end; i < n; i++) if (steps[i] !== ttStep) steps[end++] = steps[i];
+    }
+    const killers = this.history.killers;
+    const killer1 = killers[ply * 2];
+    const killer2 = killers[ply * 2 + 1];
+    const blockMark = this.blockMark;
+    for (let i = at; i < end; i++) order[i] = this.scoreStep(steps[i], -1, killer1, killer2, 0, true, blockMark);
+    return end;
+  }
+
+  /**
+   * Staged generation, second stage: appends at `end` the ply's killers that are legal here and not
+   * yet among steps[from..end) nor `ttStep` (the one appended first in killerAdded[0], the other in
+   * [1], else -1: the caller keeps them for generateQuiets before its children append theirs); returns
+   * the new end.
+   */
+  appendKillers(from: number, end: number, ttStep: number, ply: number): number {
+    const killers = this.history.killers;
+    end = this.appendKiller(from, end, ttStep, killers[ply * 2], ORDER_KILLER + 1, 0);
+    return this.appendKiller(from, end, ttStep, killers[ply * 2 + 1], ORDER_KILLER, 1);
+  }
+
+  private appendKiller(from: number, end: number, ttStep: number, killer: number, value: number, slot: number): number {
+    this.killerAdded[slot] = -1;
+    // 0 (END_RUN) is an empty slot: a run's end is never a killer.
+    if (killer === END_RUN || killer === ttStep) return end;
+    const steps = this.steps;
+    for (let i = from; i < end; i++) if (steps[i] === killer) return end;
+    if (!isPieceStep(this.pos, killer)) return end;
+    steps[end] = killer;
+    this.order[end] = value;
+    this.killerAdded[slot] = killer;
+    return end + 1;
+  }
+
+  /**
+   * Staged generation, last stage: writes from `at` the steps the first stage left out (all but the
+   * king's and those onto the `count` squares of `squares`), but for `ttStep` and the killers the
+   * second added (`killer1`, `killer2`, -1 for none), with their history values; returns the end.
+   */
+  generateQuiets(at: number, ttStep: number, killer1: number, killer2: number, squares: Int32Array, count: number): number {
+    const pos = this.pos;
+    const steps = this.steps;
+    const order = this.order;
+    const special = this.special;
+    // The squares again, with a stamp of their own (the children's marks have overwritten them).
+    const mark = this.nextStamp();
+    for (let k = 0; k < count; k++) special[squares[k]] = mark;
+    const king = pos.kingSq;
+    const history = this.history.table;
+    const cells = this.history.cells;
+    const historyBase = pos.side * cells * cells;
+    const n = at + generateSteps(pos, steps, at);
+    let end = at;
+    for (let i = at; i < n; i++) {
+      const step = steps[i];
+      const stepFrom = step & 511;
+      const to = step >>> 9;
+      if (stepFrom === king || special[to] === mark || step === ttStep || step === killer1 || step === killer2) continue;
+      steps[end] = step;
+      order[end++] = history[historyBase + stepFrom * cells + to];
+    }
+    return end;
+  }
+
+  /** The ordering value of one step that may be tactical (see scoreSteps). */
+  private scoreStep(
+    step: number,
+    ttStep: number,
+    killer1: number,
+    killer2: number,
+    historyBase: number,
+    lazyQuiets: boolean,
+    blockMark: number,
+  ): number {
+    if (step === ttStep) return ORDER_TT;
+    if (step === END_RUN) return ORDER_END_RUN;
+    const pos = this.pos;
+    const board = pos.board;
+    const flags = pos.geo.flags;
+    const dirs = pos.geo.dirs;
+    const escapeFlag = this.escapeFlag;
+    const myBit = pos.side + 1;
+    const enemyBit = myBit ^ SIDE_MASK;
+    const king = pos.kingSq;
+    const stepFrom = step & 511;
+    const to = step >>> 9;
+    if (stepFrom === king) {
+      if ((flags[to] & escapeFlag) !== 0) return ORDER_ESCAPE;
+      // A king step that opens lines to escape squares threatens to win next turn.
+      board[king] = EMPTY;
+      let lines = 0;
+      for (let j = 0; j < 4; j++) if (openLine(board, flags, to, dirs[j], escapeFlag)) lines++;
+      board[king] = KING;
+      if (lines > 0) return ORDER_CAPTURE + 64 + lines;
+    }
+    if (
+      ((board[to + dirs[0]] | board[to + dirs[1]] | board[to + dirs[2]] | board[to + dirs[3]]) & enemyBit) !== 0 &&
+      mayCaptureAt(pos, to, myBit) &&
+      stepCaptures(pos, stepFrom, to)
+    ) {
+      // Most valuable victim (judged by the enemies next to the landing square) first.
+      let victim = 0;
+      for (let j = 0; j < 4; j++) {
+        const piece = board[to + dirs[j]];
+        if ((piece & enemyBit) !== 0 && VICTIM_VALUE[piece] > victim) victim = VICTIM_VALUE[piece];
+      }
+      return ORDER_CAPTURE + 32 + victim;
+    }
+    if (blockMark !== 0 && this.lineStamp[to] === blockMark) return ORDER_CAPTURE + 96;
+    if (step === killer1) return ORDER_KILLER + 1;
+    if (step === killer2) return ORDER_KILLER;
+    if (lazyQuiets) return QUIET_UNSCORED;
+    const cells = this.history.cells;
+    return this.history.table[historyBase + stepFrom * cells + to];
+  }
+
+  /**
+   * Marks with `mark` in `special` the empty squares where a piece of the side to move may capture
+   * (mayCaptureAt: an enemy beside it that mayTake allows), and lists them in `squares`; returns
+   * their number. The four directions are written out: V8 compiles this faster than a loop over
+   * them (BENCHMARKS.md).
+   */
+  private markCaptureSquares(mark: number, squares: Int32Array): number {
+    const pos = this.pos;
+    const board = pos.board;
+    const flags = pos.geo.flags;
+    const dirs = pos.geo.dirs;
+    const special = this.special;
+    const myBit = pos.side + 1;
+    const kingArmed = pos.rules.kingArmed;
+    const shieldWall = pos.rules.shieldWall;
+    const enemies = pos.pieceList[pos.side ^ 1];
+    const enemyCount = pos.pieceCount[pos.side ^ 1];
+    const d0 = dirs[0];
+    const d1 = dirs[1];
+    const d2 = dirs[2];
+    const d3 = dirs[3];
+    let count = 0;
+    for (let k = 0; k < enemyCount; k++) {
+      const victim = enemies[k];
+      const victimPiece = board[victim];
+      if (
+        board[victim + d0] === EMPTY &&
+        mayTake(board, flags, victim, victimPiece, victim - d0, victim + d0, myBit, kingArmed, shieldWall)
+      )
+        count = markSquare(special, squares, count, victim + d0, mark);
+      if (
+        board[victim + d1] === EMPTY &&
+        mayTake(board, flags, victim, victimPiece, victim - d1, victim + d1, myBit, kingArmed, shieldWall)
+      )
+        count = markSquare(special, squares, count, victim + d1, mark);
+      if (
+        board[victim + d2] === EMPTY &&
+        mayTake(board, flags, victim, victimPiece, victim - d2, victim + d2, myBit, kingArmed, shieldWall)
+      )
+        count = markSquare(special, squares, count, victim + d2, mark);
+      if (
+        board[victim + d3] === EMPTY &&
+        mayTake(board, flags, victim, victimPiece, victim - d3, victim + d3, myBit, kingArmed, shieldWall)
+      )
+        count = markSquare(special, squares, count, victim + d3, mark);
+    }
+    return count;
+  }
+
+  /** Gives the quiet steps of from..end still unscored their history values. */
+  scoreQuiets(from: number, end: number): void {
+    const steps = this.steps;
+    const order = this.order;
+    const history = this.history.table;
+    const cells = this.history.cells;
+    const historyBase = this.pos.side * cells * cells;
+    for (let i = from; i < end; i++) {
+      if (order[i] !== QUIET_UNSCORED) continue;
+      const step = steps[i];
+      order[i] = history[historyBase + (step & 511) * cells + (step >>> 9)];
+    }
+  }
+
+  /** Quiescence: orders the steps of from..end by the evaluation's value of the best victim beside each landing square. */
+  scoreCaptures(from: number, end: number): void {
+    const pos = this.pos;
+    const steps = this.steps;
+    const order = this.order;
+    const board = pos.board;
+    const dirs = pos.geo.dirs;
+    const enemyBit = (pos.side + 1) ^ SIDE_MASK;
+    const victimWeights = this.victimWeights;
+    for (let i = from; i < end; i++) {
+      const to = steps[i] >>> 9;
+      let victim = 0;
+      for (let j = 0; j < 4; j++) {
+        const piece = board[to + dirs[j]];
+        if ((piece & enemyBit) !== 0 && victimWeights[piece] > victim) victim = victimWeights[piece];
+      }
+      order[i] = victim;
+    }
+  }
+
+  /**
+   * Stamps the squares of the king's open lines with `mark` (in `special` too, and listed in `squares`
+   * after the `count` there); returns the new count. Sets blockMark to `mark`, or 0 when no line is open.
+   */
+  private markOpenLines(king: number, mark: number, squares: Int32Array, count: number): number {
+    const pos = this.pos;
+    const board = pos.board;
+    const flags = pos.geo.flags;
+    const dirs = pos.geo.dirs;
+    this.blockMark = 0;
+    for (let j = 0; j < 4; j++) {
+      const d = dirs[j];
+      if (!openLine(board, flags, king, d, this.escapeFlag)) continue;
+      this.blockMark = mark;
+      for (let sq = king + d; (flags[sq] & this.escapeFlag) === 0; sq += d) {
+        this.lineStamp[sq] = mark;
+        count = markSquare(this.special, squares, count, sq, mark);
+      }
+    }
+    return count;
+  }
+
+  private nextStamp(): number {
+    if (++this.stampCounter === 0x7fffffff) {
+      this.lineStamp.fill(0);
+      this.special.fill(0);
+      this.stampCounter = 1;
+    }
+    return this.stampCounter;
+  }
+}
+
+/** Marks `sq` with `mark` and lists it in `squares` (at `count`) unless it is marked already; returns the new count. */
+function markSquare(special: Int32Array, squares: Int32Array, count: number, sq: number, mark: number): number {
+  if (special[sq] === mark) return count;
+  special[sq] = mark;
+  squares[count] = sq;
+  return count + 1;
+}
