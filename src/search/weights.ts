@@ -64,6 +64,6 @@ export function familyOf(rules: RuleSet): Family {
 // edge: by hand (no records).
 export const WEIGHTS: Record<Family, readonly number[]> = {
   corner: [100, 140, 294, 220, 120, 55, 32, 26, 20, -1, 68, 116, 9, 6, 40, 350, 110],
-  berserk: [100, 148, 299, 259, 120, 56, 41, 23, 22, -10, 109, 96, 18, 7, 40, 0, 0],
+  berserk: [100, 148, 299, 259, 120, 56, 41, 23, 22, -10, 109, 96, 18, 7, 40, 75, 25],
   edge: [100, 140, 150, 200, 150, 50, 6, 40, 5, 20, 0, 4, 15, 0, 40, 0, 0],
 };
