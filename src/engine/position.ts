@@ -307,12 +307,9 @@ export class Position {
     m[Mem.PieceIndex + to] = index;
     changes |= piece << Changed.PieceShift;
     if (piece === KING) this.kingMoved(to);
-    // Most steps surely capture nothing: the quick test spares them the full one.
-    const stride = this.stride;
-    if (
-      (enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, stride) && mayCapture(m, to, piece, stride, this.shieldWallRule)) ||
-      this.anyStepCaptures
-    ) {
+    // A step next to no enemy captures nothing (but under relaxed shield walls): the rest of the capture
+    // tests are out of line, so that makeStep stays small enough for V8 to inline it beside unmakeStep.
+    if (enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, this.stride) || this.anyStepCaptures) {
       this.captureStep(base, changes, from, to, piece);
       return;
     }
@@ -341,7 +338,9 @@ export class Position {
    */
   private captureStep(base: number, changes: number, from: number, to: number, piece: number): void {
     const undo = this.undo;
-    const found = findCaptures(this, from, to, piece, captureBuffer);
+    // Most steps next to an enemy surely capture nothing: the quick test spares them the full one.
+    const mayTake = this.anyStepCaptures || mayCapture(this.memory, to, piece, this.stride, this.shieldWallRule);
+    const found = mayTake ? findCaptures(this, from, to, piece, captureBuffer) : 0;
     if (found > 0) {
       undo[base + Undo.Irreversible] = this.irreversible;
       undo[base + Undo.CapturedAt] = this.capturedTop;
@@ -463,13 +462,13 @@ export class Position {
     const index = m[Mem.PieceIndex + to];
     m[Mem.Lists + this.side * Mem.Region + index] = from;
     m[Mem.PieceIndex + from] = index;
-    if ((changes & Changed.CapturesMask) !== 0) {
-      this.restoreCaptured((changes & Changed.CapturesMask) >>> Changed.CapturesShift);
-      this.irreversible = undo[base + Undo.Irreversible];
-    }
+    if ((changes & Changed.CapturesMask) !== 0) this.restoreCaptured(changes, base);
   }
 
-  private restoreCaptured(count: number): void {
+  /** Puts back what the step of the undo record at `base` captured, and the irreversible index before it. */
+  private restoreCaptured(changes: number, base: number): void {
+    this.irreversible = this.undo[base + Undo.Irreversible];
+    const count = (changes & Changed.CapturesMask) >>> Changed.CapturesShift;
     const m = this.memory;
     const captured = this.captured;
     const stop = this.capturedTop - 2 * count;
