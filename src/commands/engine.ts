@@ -5,7 +5,8 @@ import { OpenTaflServer } from '../protocol/opentafl/server.js';
 import { stdoutLines } from '../protocol/output.js';
 import { UciServer } from '../protocol/uci/server.js';
 import { MAX_HASH_MB, MAX_THREADS } from '../search/index.js';
-import { hashFlag, numberText, threadsFlag, variantFlag, wholeNumberIn } from './options.js';
+import { numberText, variantFlag, wholeNumberIn } from './options.js';
+import { hashFlag, threadsFlag } from './searchFlags.js';
 
 const DEFAULT_UNTIMED_MOVE_MS = 5000;
 

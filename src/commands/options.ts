@@ -1,8 +1,7 @@
 // Flags several subcommands share, with their checks (bad values get a clear message, exit code 1).
+// The search's own flags are in searchFlags.ts, so that commands without a search (perft) load no search.
 
 import { DEFAULT_VARIANT, VARIANT_IDS } from '../engine/index.js';
-import { MAX_HASH_MB, MAX_THREADS } from '../search/index.js';
-import { DEFAULT_OPTIONS } from '../search/index.js';
 
 export const variantFlag = {
   type: 'string',
@@ -17,20 +16,6 @@ export const variantFlag = {
  */
 export const numberText = (text: unknown): unknown =>
   typeof text === 'string' && /^[-+]?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text;
-
-export const hashFlag = {
-  type: 'string',
-  coerce: numberText,
-  default: DEFAULT_OPTIONS.hashMB,
-  describe: `transposition table size in MB (1..${MAX_HASH_MB})`,
-} as const;
-
-export const threadsFlag = {
-  type: 'string',
-  coerce: numberText,
-  default: DEFAULT_OPTIONS.threads,
-  describe: `search threads (1..${MAX_THREADS})`,
-} as const;
 
 /** A yargs check that `value` of `flag` is a whole number in [min, max]. */
 export function wholeNumberIn(flag: string, value: unknown, min: number, max: number): true | string {

@@ -1,15 +1,19 @@
 // The position: board, piece lists, side to move, berserker, hash, history, and exact incremental
-// make/unmake of one step. Steps are integers `from | to << 9` (padded squares); END_RUN (0) ends a
-// berserk run without another step (`0000`). Hot code: typed arrays, no allocation per step.
+// make/unmake of one step (step.ts encodes steps; undoRecord.ts is what a step keeps to be taken back).
+// Hot code: typed arrays, no allocation per step.
 
 import { captureBuffer } from './captureBuffer.js';
 import { enemyNextTo, findCaptures, mayCapture } from './capture.js';
+import { END_REASONS, Reason } from './endReasons.js';
 import { encircled, exitFortHolds } from './gameEnd.js';
 import { makeGeometry, toSquare, type Geometry } from './geometry.js';
+import { replayHashes } from './hashReplay.js';
 import { Mem } from './layout.js';
 import { hasContinuation } from './movegen.js';
+import { countOccurrences, RepetitionResult, repetitionResult, repetitionWinner } from './repetition.js';
+import { ok, type Result } from './result.js';
 import type { RuleSet } from './rules.js';
-import { err, ok, type Result } from './result.js';
+import { checkBoardSize, checkPieces, loadedResult, startSetup, type Setup } from './setup.js';
 import {
   ATTACKERS,
   DEFENDERS,
@@ -23,70 +27,11 @@ import {
   SIDE_MASK,
   SQ_CORNER,
   SQ_EDGE,
-  SQ_THRONE,
-  type EndReason,
   type Outcome,
   type Side,
 } from './types.js';
+import { Changed, grow, Undo } from './undoRecord.js';
 import { zobristKeys, type ZobristKeys } from './zobrist.js';
-
-export const stepFrom = (step: number): number => step & 511;
-export const stepTo = (step: number): number => step >>> 9;
-export const makeStep = (from: number, to: number): number => from | (to << 9);
-
-export const END_REASONS: readonly EndReason[] = ['escape', 'king-captured', 'fort', 'encirclement', 'repetition', 'no-moves'];
-// The module's own constants are const enums: the bundler writes enum members into the code as
-// literals even in a module with imports (see types.ts).
-/** Indexes into END_REASONS. */
-const enum Reason {
-  Escape = 0,
-  KingCaptured = 1,
-  Fort = 2,
-  Encirclement = 3,
-  Repetition = 4,
-}
-
-/** Undo record layout (one per step made): the step and what else changed. */
-const enum Undo {
-  Step = 0,
-  Changes = 1,
-  /** The irreversible index before the step (restored when the step captured or ended a run). */
-  Irreversible = 2,
-  /** Where the step's captured pieces start in Position.captured (kept when it captured). */
-  CapturedAt = 3,
-  Size = 4,
-}
-/**
- * Undo.Changes bits. The game was not over before a step (nothing to record of the winner); the king's
- * square follows from the piece moved or captured; the side and history change exactly when the turn ended.
- */
-const enum Changed {
-  TurnEnded = 1,
-  /** A run was open before the step: the berserker square is kept in the bits from BerserkerShift. */
-  RunOpen = 4,
-  BerserkerShift = 3, // 9 bits
-  CapturesShift = 12, // 6 bits
-  CapturesMask = 63 << 12,
-  /** The piece that moved (for the hash, brought up to date later: see Position.syncHash). */
-  PieceShift = 18, // 4 bits
-}
-
-/** What a third occurrence does (repetitionWinner): None when nothing, else a winner code, RepeaterLoses or RepeaterWins. */
-const enum RepetitionResult {
-  None = -2,
-  RepeaterLoses = 3,
-  RepeaterWins = 4,
-}
-
-/** What a position is made from: the board (rank 1 first, file a first), side to move, berserker. */
-export interface Setup {
-  rules: RuleSet;
-  /** size*size piece codes, index rank * size + file. */
-  cells: Uint8Array;
-  side: Side;
-  /** file/rank index (rank * size + file) of the piece that may continue a berserk run, or -1. */
-  berserker: number;
-}
 
 export class Position {
   readonly rules: RuleSet;
@@ -172,12 +117,11 @@ export class Position {
 
   // The rule set and geometry flattened into fields for the hot path.
   private readonly stride: number;
-  private readonly zobristSideLo: number;
-  private readonly zobristSideHi: number;
   private readonly escapeFlag: number;
   private readonly exitFortRule: boolean;
   private readonly encirclementRule: boolean;
-  private readonly repetitionWinner: number;
+  /** What a third occurrence does (a RepetitionResult). */
+  private readonly repetitionResult: number;
   /** Repetitions matter (any rule but `ignore`): occurrences are counted at every turn end. */
   private readonly repetitionCounted: boolean;
   /** Some turn-end result needs a look at the board or the history: fort, encirclement, repetition. */
@@ -193,20 +137,10 @@ export class Position {
     this.zobrist = zobristKeys(this.geo.cells);
     const cells = this.geo.cells;
     this.stride = this.geo.stride;
-    this.zobristSideLo = this.zobrist.sideLo;
-    this.zobristSideHi = this.zobrist.sideHi;
     this.escapeFlag = rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
     this.exitFortRule = rules.exitFort;
     this.encirclementRule = rules.encirclement;
-    const repetitionWinners = {
-      ignore: RepetitionResult.None,
-      forbidden: RepetitionResult.None,
-      draw: DRAW,
-      'defenders-lose': ATTACKERS,
-      'repeater-loses': RepetitionResult.RepeaterLoses,
-      'repeater-wins': RepetitionResult.RepeaterWins,
-    };
-    this.repetitionWinner = repetitionWinners[rules.repetition];
+    this.repetitionResult = repetitionResult(rules);
     this.repetitionCounted = rules.repetition !== 'ignore';
     this.turnEndChecks = this.exitFortRule || this.encirclementRule || this.repetitionCounted;
     this.berserkRule = rules.berserk;
@@ -231,27 +165,22 @@ export class Position {
 
   /** Builds a position from a setup, checking that it is one the rules can play (section 8.9). */
   static fromSetup(setup: Setup): Result<Position> {
+    const boardSize = checkBoardSize(setup);
+    if (!boardSize.ok) return boardSize;
     const { rules, cells, side } = setup;
     const size = rules.size;
-    if (cells.length !== size * size) return err('bad-setup', `the board has ${cells.length} squares, expected ${size * size}`);
     const pos = new Position(rules);
     const geo = pos.geo;
+    const pieces = checkPieces(setup, geo);
+    if (!pieces.ok) return pieces;
     pos.board.fill(OFF_BOARD);
-    let kings = 0;
     for (let rank = 0; rank < size; rank++) {
       for (let file = 0; file < size; file++) {
         const sq = toSquare(geo.stride, file, rank);
         const piece = cells[rank * size + file];
         pos.board[sq] = EMPTY;
         if (piece === EMPTY) continue;
-        const name = String.fromCharCode(97 + file) + (rank + 1);
-        if (piece === KING) {
-          kings++;
-          if (kings > 1) return err('two-kings', `a second king on ${name}: a position has at most one king`);
-          pos.kingSq = sq;
-        } else if ((geo.flags[sq] & (SQ_CORNER | SQ_THRONE)) !== 0) {
-          return err('restricted-square', `only the king may stand on ${name} (a ${geo.flags[sq] & SQ_CORNER ? 'corner' : 'throne'})`);
-        }
+        if (piece === KING) pos.kingSq = sq;
         pos.putPiece(sq, piece);
       }
     }
@@ -262,14 +191,6 @@ export class Position {
     }
     if (setup.berserker >= 0) {
       const sq = toSquare(geo.stride, setup.berserker % size, Math.floor(setup.berserker / size));
-      const piece = pos.board[sq];
-      if (!rules.berserk) return err('no-berserk', `the rules have no berserk runs, so there can be no berserker square`);
-      if (piece === EMPTY || (piece & 3) !== side + 1) {
-        return err(
-          'bad-berserker',
-          `the berserker square ${String.fromCharCode(97 + (setup.berserker % size))}${Math.floor(setup.berserker / size) + 1} does not hold a piece of the side to move`,
-        );
-      }
       pos.berserker = sq;
       pos.hashes[0] ^= pos.zobrist.berserkLo[sq];
       pos.hashes[1] ^= pos.zobrist.berserkHi[sq];
@@ -278,22 +199,17 @@ export class Position {
     pos.historyHi[0] = pos.hashes[1];
     pos.historyCount[0] = 1;
     pos.historyEnd = 1;
-    pos.evaluateLoadedResult();
+    const result = loadedResult(pos);
+    if (result !== undefined) {
+      pos.winnerCode = result.winner;
+      pos.reasonCode = result.reason;
+    }
     return ok(pos);
   }
 
   /** The rule set's start position. */
   static start(rules: RuleSet): Position {
-    const size = rules.size;
-    const cells = new Uint8Array(size * size);
-    const letters: Record<string, number> = { t: 1, n: 9, c: 13, T: 2, K: 6, N: 10, C: 14 };
-    rules.start.forEach((row, top) => {
-      for (let file = 0; file < size; file++) {
-        const letter = row[file];
-        if (letter !== '.') cells[(size - 1 - top) * size + file] = letters[letter];
-      }
-    });
-    const result = Position.fromSetup({ rules, cells, side: rules.firstSide, berserker: -1 });
+    const result = Position.fromSetup(startSetup(rules));
     if (!result.ok) throw new Error(`variant ${rules.name} has a bad start position: ${result.error.message}`);
     return result.value;
   }
@@ -391,12 +307,9 @@ export class Position {
     m[Mem.PieceIndex + to] = index;
     changes |= piece << Changed.PieceShift;
     if (piece === KING) this.kingMoved(to);
-    // Most steps surely capture nothing: the quick test spares them the full one.
-    const stride = this.stride;
-    if (
-      (enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, stride) && mayCapture(m, to, piece, stride, this.shieldWallRule)) ||
-      this.anyStepCaptures
-    ) {
+    // A step next to no enemy captures nothing (but under relaxed shield walls): the rest of the capture
+    // tests are out of line, so that makeStep stays small enough for V8 to inline it beside unmakeStep.
+    if (enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, this.stride) || this.anyStepCaptures) {
       this.captureStep(base, changes, from, to, piece);
       return;
     }
@@ -425,7 +338,9 @@ export class Position {
    */
   private captureStep(base: number, changes: number, from: number, to: number, piece: number): void {
     const undo = this.undo;
-    const found = findCaptures(this, from, to, piece, captureBuffer);
+    // Most steps next to an enemy surely capture nothing: the quick test spares them the full one.
+    const mayTake = this.anyStepCaptures || mayCapture(this.memory, to, piece, this.stride, this.shieldWallRule);
+    const found = mayTake ? findCaptures(this, from, to, piece, captureBuffer) : 0;
     if (found > 0) {
       undo[base + Undo.Irreversible] = this.irreversible;
       undo[base + Undo.CapturedAt] = this.capturedTop;
@@ -492,21 +407,10 @@ export class Position {
       this.reasonCode = Reason.Encirclement;
       return;
     }
-    // Earlier occurrences are two, four... entries back (the same side to move), since the last capture.
-    let count = 1;
-    if (this.repetitionCounted) {
-      const historyLo = this.historyLo;
-      const lo = historyLo[last];
-      const hi = this.historyHi[last];
-      for (let i = last - 2; i >= this.irreversible; i -= 2) {
-        if (historyLo[i] === lo && this.historyHi[i] === hi) count++;
-      }
-    }
+    const count = this.repetitionCounted ? countOccurrences(this.historyLo, this.historyHi, last, this.irreversible) : 1;
     this.historyCount[last] = count;
-    if (count >= 3 && this.repetitionWinner !== RepetitionResult.None) {
-      const winner = this.repetitionWinner;
-      this.winnerCode =
-        winner === RepetitionResult.RepeaterLoses ? this.side : winner === RepetitionResult.RepeaterWins ? this.side ^ 1 : winner;
+    if (count >= 3 && this.repetitionResult !== RepetitionResult.None) {
+      this.winnerCode = repetitionWinner(this.repetitionResult, this.side);
       this.reasonCode = Reason.Repetition;
     }
   }
@@ -514,46 +418,7 @@ export class Position {
   /** Brings the hash up to date with the steps made since hashPly, from their undo records. */
   private syncHash(): void {
     if (2 * this.ply + 2 > this.hashes.length) this.hashes = grow(this.hashes);
-    const hashes = this.hashes;
-    const undo = this.undo;
-    const m = this.memory;
-    let lo = hashes[2 * this.hashPly];
-    let hi = hashes[2 * this.hashPly + 1];
-    for (let ply = this.hashPly; ply < this.ply; ply++) {
-      const step = undo[ply * Undo.Size + Undo.Step];
-      const changes = undo[ply * Undo.Size + Undo.Changes];
-      if ((changes & Changed.RunOpen) !== 0) {
-        const berserker = (changes >>> Changed.BerserkerShift) & 511;
-        lo ^= this.zobrist.berserkLo[berserker];
-        hi ^= this.zobrist.berserkHi[berserker];
-      }
-      if (step !== END_RUN) {
-        const keys = ((changes >>> Changed.PieceShift) & 15) * Mem.Region;
-        const from = step & 511;
-        const to = step >>> 9;
-        lo ^= m[Mem.ZobristLo + keys + from] ^ m[Mem.ZobristLo + keys + to];
-        hi ^= m[Mem.ZobristHi + keys + from] ^ m[Mem.ZobristHi + keys + to];
-        if ((changes & Changed.CapturesMask) !== 0) {
-          const at = undo[ply * Undo.Size + Undo.CapturedAt];
-          const end = at + 2 * ((changes & Changed.CapturesMask) >>> Changed.CapturesShift);
-          for (let i = at; i < end; i += 2) {
-            const victimKeys = this.captured[i + 1] * Mem.Region + this.captured[i];
-            lo ^= m[Mem.ZobristLo + victimKeys];
-            hi ^= m[Mem.ZobristHi + victimKeys];
-          }
-        }
-      }
-      if ((changes & Changed.TurnEnded) !== 0) {
-        lo ^= this.zobristSideLo;
-        hi ^= this.zobristSideHi;
-      } else {
-        // A step that does not end the turn goes on with a berserk run from its landing square.
-        lo ^= this.zobrist.berserkLo[step >>> 9];
-        hi ^= this.zobrist.berserkHi[step >>> 9];
-      }
-      hashes[2 * ply + 2] = lo;
-      hashes[2 * ply + 3] = hi;
-    }
+    replayHashes(this.hashes, this.hashPly, this.ply, this.undo, this.captured, this.memory, this.zobrist);
     this.hashPly = this.ply;
   }
 
@@ -597,13 +462,13 @@ export class Position {
     const index = m[Mem.PieceIndex + to];
     m[Mem.Lists + this.side * Mem.Region + index] = from;
     m[Mem.PieceIndex + from] = index;
-    if ((changes & Changed.CapturesMask) !== 0) {
-      this.restoreCaptured((changes & Changed.CapturesMask) >>> Changed.CapturesShift);
-      this.irreversible = undo[base + Undo.Irreversible];
-    }
+    if ((changes & Changed.CapturesMask) !== 0) this.restoreCaptured(changes, base);
   }
 
-  private restoreCaptured(count: number): void {
+  /** Puts back what the step of the undo record at `base` captured, and the irreversible index before it. */
+  private restoreCaptured(changes: number, base: number): void {
+    this.irreversible = this.undo[base + Undo.Irreversible];
+    const count = (changes & Changed.CapturesMask) >>> Changed.CapturesShift;
     const m = this.memory;
     const captured = this.captured;
     const stop = this.capturedTop - 2 * count;
@@ -617,26 +482,6 @@ export class Position {
       m[Mem.Lists + victimSide * Mem.Region + this.pieceCount[victimSide]++] = sq;
     }
     this.capturedTop = stop;
-  }
-
-  /** The results a loaded position shows without history (section 8.9), but for "no turn". */
-  private evaluateLoadedResult(): void {
-    if (this.kingSq === NO_SQUARE) {
-      this.winnerCode = ATTACKERS;
-      this.reasonCode = Reason.KingCaptured;
-      return;
-    }
-    const escapeFlag = this.rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
-    if ((this.geo.flags[this.kingSq] & escapeFlag) !== 0) {
-      this.winnerCode = DEFENDERS;
-      this.reasonCode = Reason.Escape;
-    } else if (this.side === ATTACKERS && this.rules.exitFort && exitFortHolds(this)) {
-      this.winnerCode = DEFENDERS;
-      this.reasonCode = Reason.Fort;
-    } else if (this.side === DEFENDERS && this.rules.encirclement && encircled(this)) {
-      this.winnerCode = ATTACKERS;
-      this.reasonCode = Reason.Encirclement;
-    }
   }
 
   /** How many pieces the last step made captured (0 before any step). */
@@ -656,10 +501,4 @@ export class Position {
     for (let i = 0; i < this.ply; i++) steps.push(this.undo[i * Undo.Size + Undo.Step]);
     return steps;
   }
-}
-
-function grow<T extends Int32Array>(array: T): T {
-  const bigger = new Int32Array(array.length * 2) as T;
-  bigger.set(array);
-  return bigger;
 }

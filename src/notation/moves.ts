@@ -3,7 +3,9 @@
 // against the position and says why an illegal one is illegal.
 
 import { fileOf, makeSquare, parseSquare, rankOf, slideKey, type Geometry } from '../engine/geometry.js';
-import { END_REASONS, makeStep, stepFrom, stepTo, type Position } from '../engine/position.js';
+import { END_REASONS } from '../engine/endReasons.js';
+import type { Position } from '../engine/position.js';
+import { makeStep, stepFrom, stepTo } from '../engine/step.js';
 import { err, ok, type Result } from '../engine/result.js';
 import { legalSteps } from '../engine/turns.js';
 import {

@@ -3,7 +3,9 @@
 // `attackers` / `defenders`, and the move records of its game files (`e7-e9xe10`, `f6^f4`, `e9=g9`).
 
 import { makeSquare, type Geometry } from '../engine/geometry.js';
-import { END_REASONS, stepFrom, stepTo, type Position } from '../engine/position.js';
+import { END_REASONS } from '../engine/endReasons.js';
+import type { Position } from '../engine/position.js';
+import { stepFrom, stepTo } from '../engine/step.js';
 import { err, type Result } from '../engine/result.js';
 import type { RuleSet } from '../engine/rules.js';
 import {

@@ -6,7 +6,8 @@
 
 import { parseSquare } from '../engine/geometry.js';
 import { generateSteps } from '../engine/movegen.js';
-import { makeStep, Position } from '../engine/position.js';
+import { Position } from '../engine/position.js';
+import { makeStep } from '../engine/step.js';
 import type { RuleSet } from '../engine/rules.js';
 import { playTurn } from '../engine/turns.js';
 import { ATTACKERS, DEFENDERS, EMPTY, END_RUN, NO_SQUARE, NO_WINNER, type Side } from '../engine/types.js';

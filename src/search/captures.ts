@@ -111,14 +111,12 @@ export class CaptureGenerator {
   /** Can an attacker step (slide or jump) onto the empty, unrestricted square `target`? */
   private attackerReaches(pos: Position, target: number): boolean {
     const board = pos.board;
-    const flags = pos.geo.flags;
     const dirs = pos.geo.dirs;
     const rules = pos.rules;
     for (let j = 0; j < 4; j++) {
       const d = dirs[j];
-      const found = slideBack(board, flags, target, d);
-      const from = found & SlideBack.SquareMask;
-      if ((board[from] & SIDE_MASK) === 1 && !((found & SlideBack.CrossedThrone) !== 0 && rules.throneKingOnly)) return true;
+      const from = slideBack(board, target, d);
+      if ((board[from] & SIDE_MASK) === 1 && !(rules.throneKingOnly && throneBetween(pos.geo.throne, target, from, d))) return true;
       if (!rules.jumps) continue;
       const over = board[target + d];
       if ((over & SIDE_MASK) === 0 || (over & TYPE_MASK) !== 0) continue;
@@ -173,15 +171,15 @@ export function stepsOnto(pos: Position, target: number, out: Int32Array, n: num
   const targetRestricted = (flags[target] & SQ_RESTRICTED) !== 0;
   for (let j = 0; j < 4; j++) {
     const d = dirs[j];
-    const found = slideBack(board, flags, target, d);
-    const from = found & SlideBack.SquareMask;
+    const from = slideBack(board, target, d);
     const piece = board[from];
     if ((piece & SIDE_MASK) === myBit) {
+      // Plain slides: everyone passes the throne (geometry.ts), only the king stops on restricted squares.
       const legal = !pos.geo.plainSlides
         ? slideAllowed(pos, from, target, -d)
         : piece === KING
           ? (flags[target] & kingNoStop(pos)) === 0
-          : !targetRestricted && !((found & SlideBack.CrossedThrone) !== 0 && rules.throneKingOnly);
+          : !targetRestricted;
       if (legal && (!capturesOnly || stepCaptures(pos, from, target))) out[n++] = from | (target << 9);
     }
     if (!rules.jumps) continue;
@@ -218,24 +216,18 @@ function slideAllowed(pos: Position, from: number, target: number, d: number): b
   return geo.speed[piece] === 0 || distance <= geo.speed[piece];
 }
 
-/** slideBack's result: the square, and a flag (a const enum, written into the code as literals). */
-const enum SlideBack {
-  SquareMask = 511,
-  CrossedThrone = 512,
+/** The first non-empty square from `target` in direction `d` (the piece that could slide onto `target` from there). */
+function slideBack(board: Int32Array, target: number, d: number): number {
+  let from = target + d;
+  while (board[from] === EMPTY) from += d;
+  return from;
 }
 
-/**
- * The first non-empty square from `target` in direction `d` (the piece that could slide onto
- * `target` from there), with SlideBack.CrossedThrone set when the empty squares between include the throne.
- */
-function slideBack(board: Int32Array, flags: Uint8Array, target: number, d: number): number {
-  let from = target + d;
-  let crossedThrone = 0;
-  while (board[from] === EMPTY) {
-    if ((flags[from] & SQ_THRONE) !== 0) crossedThrone = SlideBack.CrossedThrone;
-    from += d;
-  }
-  return from | crossedThrone;
+/** Is the square `throne` (-1: none) strictly between `target` and `from`, which lie `d` apart along one line? */
+function throneBetween(throne: number, target: number, from: number, d: number): boolean {
+  if (throne < 0 || (throne - target) % d !== 0) return false;
+  const along = (throne - target) / d;
+  return along > 0 && along < (from - target) / d;
 }
 
 /**

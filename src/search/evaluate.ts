@@ -42,6 +42,9 @@ import {
   WEIGHTS,
 } from './weights.js';
 
+/** The bits of one corner's box in a mask. */
+const BOX_MASK = (1 << CORNER_BOX_SQUARES) - 1;
+
 export class Evaluator {
   readonly rules: RuleSet;
   readonly weights: Int32Array;
@@ -52,8 +55,15 @@ export class Evaluator {
   private readonly escapeDistance: Uint8Array;
   /** Per padded square: 1 where an attacker guards a corner's approaches. */
   private readonly cornerGuard: Uint8Array;
-  /** The squares of each corner's box (cornerSeal.ts); empty where the king does not escape to corners. */
-  private readonly cornerBoxes: Int32Array;
+  /** Whether the corners' seals are judged (cornerSeal.ts): the king escapes to the board's corners. */
+  private readonly sealed: boolean;
+  /**
+   * Per padded square: its bit in the attackers' mask of its corner's box (cornerSeal.ts), the first two
+   * corners' in bits 0..14 and 16..30 of boxBitsLow, the other two's in boxBitsHigh; 0 outside the boxes.
+   * The attackers' loop gathers the four masks, instead of a look at every square of the boxes.
+   */
+  private readonly boxBitsLow: Int32Array;
+  private readonly boxBitsHigh: Int32Array;
   private readonly sealDistance: Uint8Array;
 
   constructor(pos: Position, weights?: ArrayLike<number>) {
@@ -68,8 +78,16 @@ export class Evaluator {
     // board, and the seals were measured on 11x11 only. Weights of 0 (Berserk's) skip the work.
     const weighted = this.weights[F_CORNERS_SEALED] !== 0 || this.weights[F_CORNERS_NEAR_SEALED] !== 0;
     const corners = weighted && rules.escape === 'corner' && rules.hasCorners && !rules.cornerSquares && geo.size >= 11;
-    this.cornerBoxes = corners ? cornerBoxes(geo.size, geo.stride) : new Int32Array(0);
-    this.sealDistance = this.cornerBoxes.length > 0 ? sealDistanceTable() : new Uint8Array(0);
+    const boxes = corners ? cornerBoxes(geo.size, geo.stride) : new Int32Array(0);
+    this.sealed = boxes.length > 0;
+    this.sealDistance = this.sealed ? sealDistanceTable() : new Uint8Array(0);
+    this.boxBitsLow = new Int32Array(geo.cells);
+    this.boxBitsHigh = new Int32Array(geo.cells);
+    for (let i = 0; i < boxes.length; i++) {
+      const corner = Math.floor(i / CORNER_BOX_SQUARES);
+      const bit = 1 << ((i % CORNER_BOX_SQUARES) + (corner & 1) * 16);
+      (corner < 2 ? this.boxBitsLow : this.boxBitsHigh)[boxes[i]] |= bit;
+    }
     const last = geo.size - 1;
     for (let sq = 0; sq < geo.cells; sq++) {
       const file = fileOf(geo.stride, sq);
@@ -117,6 +135,11 @@ export class Evaluator {
     let attackerSpecials = 0;
     let guards = 0;
     let chain = 0;
+    const sealed = this.sealed;
+    const boxBitsLow = this.boxBitsLow;
+    const boxBitsHigh = this.boxBitsHigh;
+    let boxesLow = 0;
+    let boxesHigh = 0;
     for (let i = 0; i < attackerCount; i++) {
       const sq = attackers[i];
       if ((board[sq] & TYPE_MASK) !== 0) attackerSpecials++;
@@ -124,6 +147,10 @@ export class Evaluator {
       // Diagonal neighbours: attackers in a chain close lines without being capturable in pairs.
       if ((board[sq + upRight] & ATTACKER_BIT) !== 0) chain++;
       if ((board[sq + upLeft] & ATTACKER_BIT) !== 0) chain++;
+      if (sealed) {
+        boxesLow |= boxBitsLow[sq];
+        boxesHigh |= boxBitsHigh[sq];
+      }
     }
     const defenders = pos.pieceList[1];
     const defenderCount = pos.pieceCount[1];
@@ -139,20 +166,22 @@ export class Evaluator {
     f[F_ATTACKER_CHAIN] = -chain;
     f[F_TEMPO] = pos.side === DEFENDERS ? 1 : -1;
     f[F_BALANCE] = 1;
-    this.cornerSeals(board, f);
+    this.cornerSeals(boxesLow, boxesHigh, f);
     this.kingFeatures(pos, king, f);
   }
 
-  private cornerSeals(board: Int32Array, f: Int32Array): void {
-    const boxes = this.cornerBoxes;
+  /** The seals of the four corners, from the attackers' masks of their boxes (two to a word, 16 bits apart). */
+  private cornerSeals(boxesLow: number, boxesHigh: number, f: Int32Array): void {
     let sealed = 0;
     let nearSealed = 0;
-    for (let start = 0; start < boxes.length; start += CORNER_BOX_SQUARES) {
-      let mask = 0;
-      for (let b = 0; b < CORNER_BOX_SQUARES; b++) if ((board[boxes[start + b]] & ATTACKER_BIT) !== 0) mask |= 1 << b;
-      const distance = this.sealDistance[mask];
-      if (distance === 0) sealed++;
-      else if (distance === 1) nearSealed++;
+    if (this.sealed) {
+      const distances = this.sealDistance;
+      for (let corner = 0; corner < 4; corner++) {
+        const word = corner < 2 ? boxesLow : boxesHigh;
+        const distance = distances[(word >>> ((corner & 1) * 16)) & BOX_MASK];
+        if (distance === 0) sealed++;
+        else if (distance === 1) nearSealed++;
+      }
     }
     f[F_CORNERS_SEALED] = -sealed;
     f[F_CORNERS_NEAR_SEALED] = -nearSealed;
