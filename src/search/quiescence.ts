@@ -2,15 +2,17 @@
 // position is quiet, with a stand-pat on the static evaluation; threats are answered without one for
 // THREAT_PLIES plies: an open escape line (the attackers block or capture), a king the next attacker
 // step could take (the defenders try every step). It shares the main search's step stack, pickers,
-// principal variations and node count (through its host).
+// principal variations, node count (through its host) and hash table: its results are stored at
+// depth 0, below every main search entry, which it never overwrites.
 
 import { ATTACKERS, DEFENDERS, END_RUN, generateSteps, NO_SQUARE, NO_WINNER, stepMayCapture, type Position } from '../engine/index.js';
 import type { CaptureGenerator } from './captures.js';
 import { kingOpenLines } from './evaluate.js';
 import { DELTA_MARGIN, MAX_PLY, NO_STEP, THREAT_PLIES } from './params.js';
 import type { PvTable } from './pvTable.js';
-import { INFINITE, MATE, terminalScore } from './score.js';
+import { INFINITE, MATE, scoreFromTT, scoreToTT, terminalScore } from './score.js';
 import type { StepPicker } from './stepPicker.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, type TranspositionTable } from './tt.js';
 
 /** What the quiescence search asks of the main search. */
 export interface QuiescenceHost {
@@ -26,6 +28,7 @@ export class Quiescence {
   private pos!: Position;
   private escapeFlag = 0;
   private generator!: CaptureGenerator;
+  private tt!: TranspositionTable;
 
   constructor(
     private readonly host: QuiescenceHost,
@@ -35,9 +38,10 @@ export class Quiescence {
     private readonly pv: PvTable,
   ) {}
 
-  /** The position of the search, its escape squares' flag and its capture generator. */
-  prepare(pos: Position, escapeFlag: number, generator: CaptureGenerator): void {
+  /** The position of the search, its escape squares' flag, its capture generator and its hash table. */
+  prepare(pos: Position, escapeFlag: number, generator: CaptureGenerator, tt: TranspositionTable): void {
     this.pos = pos;
+    this.tt = tt;
     this.escapeFlag = escapeFlag;
     this.generator = generator;
   }
@@ -49,6 +53,20 @@ export class Quiescence {
     if (pos.winner !== NO_WINNER) return terminalScore(pos, turnPly);
     if (!this.host.visit(ply)) return 0;
     if (ply >= MAX_PLY - 2) return this.host.staticEval();
+
+    // Any entry decides here when its bound does: the main search's are deeper than this node.
+    const tt = this.tt;
+    let storeHere = true;
+    if (tt.probe(pos.hashLo, pos.hashHi)) {
+      const score = scoreFromTT(tt.hitScore, turnPly);
+      const bound = tt.hitBound;
+      if (bound === BOUND_EXACT || (bound === BOUND_LOWER && score >= beta) || (bound === BOUND_UPPER && score <= alpha)) return score;
+      // A main search entry is worth more than this node's result: keep it.
+      storeHere = tt.hitDepth === 0;
+    }
+    // Past THREAT_PLIES threats go unanswered: such a result must not stand for a node that answers them.
+    if (qply >= THREAT_PLIES) storeHere = false;
+    const alphaStart = alpha;
 
     const side = pos.side;
     const midRun = pos.berserker !== NO_SQUARE;
@@ -63,7 +81,10 @@ export class Quiescence {
     let best = -INFINITE;
     if (!threatened) {
       best = this.host.staticEval();
-      if (best >= beta) return best;
+      if (best >= beta) {
+        if (storeHere) tt.store(pos.hashLo, pos.hashHi, 0, scoreToTT(best, turnPly), 0, BOUND_LOWER);
+        return best;
+      }
       if (best > alpha) alpha = best;
     }
     // Captures only; mid-run the continuations (all capture or escape; END_RUN is the stand-pat,
@@ -84,6 +105,7 @@ export class Quiescence {
     this.stackBase[ply + 1] = end;
     const picker = this.pickers[ply];
     picker.startCaptures(sp, end);
+    let bestStep = 0;
     for (let step = picker.next(); step !== NO_STEP; step = picker.next()) {
       if (step === END_RUN && !threatened) continue;
       // A forced run's quiet steps (they end the turn) are left to the stand-pat, like END_RUN.
@@ -101,10 +123,15 @@ export class Quiescence {
         best = score;
         if (score > alpha) {
           alpha = score;
+          bestStep = step;
           this.pv.update(ply, step);
           if (score >= beta) break;
         }
       }
+    }
+    if (storeHere) {
+      const bound = best >= beta ? BOUND_LOWER : best > alphaStart ? BOUND_EXACT : BOUND_UPPER;
+      tt.store(pos.hashLo, pos.hashHi, bestStep, scoreToTT(best, turnPly), 0, bound);
     }
     return best;
   }

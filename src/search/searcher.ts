@@ -176,7 +176,7 @@ export class Searcher implements QuiescenceHost {
     this.scorer.prepare(pos, this.escapeFlag);
     if (!this.captureGenerator || this.captureGenerator.cells !== pos.geo.cells)
       this.captureGenerator = new CaptureGenerator(pos.geo.cells);
-    this.quiescence.prepare(pos, this.escapeFlag, this.captureGenerator);
+    this.quiescence.prepare(pos, this.escapeFlag, this.captureGenerator, this.tt);
     this.drawByRepetition = pos.rules.repetition === 'draw';
     this.history.fitBoard(pos.geo.cells);
     this.history.age();

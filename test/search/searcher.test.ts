@@ -76,6 +76,24 @@ describe('Searcher', () => {
     }
   });
 
+  it('finds the same forced results again on a table its earlier searches filled', () => {
+    // Quiescence entries of one search must not stand in for the threat answers of the next.
+    const searcher = new Searcher({ hashMB: 8 });
+    const fork = load('brandubh', '3t3/7/7/1t1K3/7/7/7 d -');
+    const lost = place('copenhagen', 'a', { c11: 'K', e5: 't', d1: 'T' });
+    for (let round = 0; round < 2; round++) {
+      for (const depth of [1, 2, 3]) {
+        const infos: SearchInfo[] = [];
+        const result = searcher.search(fork, { depth }, new Int32Array(1), (info) => infos.push(info));
+        expect(result.best && makeTurn(fork, result.best)).toBe('d4g4');
+        expect(last(infos).score).toEqual({ kind: 'mate', value: 2 });
+      }
+      const infos: SearchInfo[] = [];
+      searcher.search(lost, { depth: 3 }, new Int32Array(1), (info) => infos.push(info));
+      expect(last(infos).score).toEqual({ kind: 'mate', value: -1 });
+    }
+  });
+
   it('sees a lost position as mate -1 when two escape lines cannot both be blocked', () => {
     const pos = place('copenhagen', 'a', { c11: 'K', e5: 't', d1: 'T' });
     const { infos } = run(pos, 3);
