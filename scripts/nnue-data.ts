@@ -13,6 +13,8 @@
 // --openings FILE (the tournament's openings format, or .jsonl recorded games cut after
 // --opening-plies turns, default 30): each game first replays 0..all turns of the next opening (the
 // file shuffled by the seed), then its random turns, so that the positions are those of real games.
+// --whole-openings: every turn of each opening and no random turns after it (--random-rate still
+// applies), for a book (books/<variant>.txt) whose lines end where self-play is balanced.
 
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -47,6 +49,11 @@ const maxTurns = numberArgument('max-turns', 250);
 const out = argument('out', `runs/nnue/${variant}.hnfd`);
 const openingsFile = argument('openings', '');
 const openingPlies = numberArgument('opening-plies', 30);
+const wholeOpenings = process.argv.includes('--whole-openings');
+if (wholeOpenings && openingsFile === '') {
+  console.error('nnue-data: --whole-openings needs --openings FILE (a book)');
+  process.exit(1);
+}
 /** Scores beyond this (forced results included) are written as this: the sigmoid is flat there anyway. */
 const SCORE_LIMIT = 3000;
 
@@ -77,7 +84,8 @@ function startOf(game: number): Position {
   const positions = openingPositions(ruleSet, opening);
   if (!positions.ok) return Position.start(ruleSet);
   const pos = positions.value.start.clone();
-  playMoves(pos, opening.moves.slice(0, Math.floor(random() * (opening.moves.length + 1))));
+  const turns = wholeOpenings ? opening.moves.length : Math.floor(random() * (opening.moves.length + 1));
+  playMoves(pos, opening.moves.slice(0, turns));
   return pos;
 }
 
@@ -111,7 +119,7 @@ function playGame(searcher: Searcher, game: number): { positions: Labelled[]; re
   const pos = startOf(game);
   const stop = new Int32Array(1);
   const positions: Labelled[] = [];
-  const opening = Math.floor(random() * (randomTurns + 1));
+  const opening = wholeOpenings ? 0 : Math.floor(random() * (randomTurns + 1));
   for (let turn = 0; turn < maxTurns && pos.winner === NO_WINNER; turn++) {
     if (turn < opening || random() < randomRate) {
       const steps = randomTurn(pos);

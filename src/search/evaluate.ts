@@ -75,7 +75,7 @@ export class Evaluator {
     this.cornerGuard = new Uint8Array(geo.cells);
     // The seals are judged at the board's own corners only (not where rules put corners elsewhere), and
     // only on boards of 11 squares or more: on smaller ones the four corner boxes cover most of the
-    // board, and the seals were measured on 11x11 only. Weights of 0 (Berserk's) skip the work.
+    // board, and the seals were measured on 11x11 only. Weights of 0 skip the work.
     const weighted = this.weights[F_CORNERS_SEALED] !== 0 || this.weights[F_CORNERS_NEAR_SEALED] !== 0;
     const corners = weighted && rules.escape === 'corner' && rules.hasCorners && !rules.cornerSquares && geo.size >= 11;
     const boxes = corners ? cornerBoxes(geo.size, geo.stride) : new Int32Array(0);

@@ -59,11 +59,12 @@ export function familyOf(rules: RuleSet): Family {
 // the Copenhagen and Berserk records (L2 pull 3e-7 towards hand weights); escapeSpeed set by hand:
 // a refit that included it predicted the records better but played worse (BENCHMARKS.md has the
 // matches). The corner seals by hand: a fit on the Copenhagen records kept 150 and 50 at about 145
-// and 55, but 350 and 110 played better in node-limited matches (BENCHMARKS.md). Berserk leaves them
-// out: at 100 ms a turn its defenders lost far more often with them (BENCHMARKS.md).
+// and 55, but 350 and 110 played better in node-limited matches (BENCHMARKS.md). Berserk takes a
+// quarter of those, 75 and 25: with 350 and 110 its defenders lost far more often at 30,000 nodes and
+// at 100 ms a turn; the lighter ones gained at 10,000 nodes and held level at 30,000 (BENCHMARKS.md).
 // edge: by hand (no records).
 export const WEIGHTS: Record<Family, readonly number[]> = {
   corner: [100, 140, 294, 220, 120, 55, 32, 26, 20, -1, 68, 116, 9, 6, 40, 350, 110],
-  berserk: [100, 148, 299, 259, 120, 56, 41, 23, 22, -10, 109, 96, 18, 7, 40, 0, 0],
+  berserk: [100, 148, 299, 259, 120, 56, 41, 23, 22, -10, 109, 96, 18, 7, 40, 75, 25],
   edge: [100, 140, 150, 200, 150, 50, 6, 40, 5, 20, 0, 4, 15, 0, 40, 0, 0],
 };

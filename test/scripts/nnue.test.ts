@@ -52,5 +52,8 @@ describe('nnue pipeline', () => {
     const badVariant = script('nnue-data.ts', ['--variant', 'chess', '--games', '1']);
     expect(badVariant.code).toBe(1);
     expect(badVariant.stderr).toMatch(/^nnue-data: .*chess/);
+    const wholeWithoutBook = script('nnue-data.ts', ['--variant', 'brandubh', '--games', '1', '--whole-openings']);
+    expect(wholeWithoutBook.code).toBe(1);
+    expect(wholeWithoutBook.stderr).toBe('nnue-data: --whole-openings needs --openings FILE (a book)\n');
   }, 60_000);
 });
