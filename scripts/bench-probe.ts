@@ -7,8 +7,7 @@
 // `count` with 2 runs less `count` with 1 is the steady cost of one run (compiled code), which is what
 // a change of the hot code moves; one cold run alone also counts V8's compiler, which moves a few
 // per cent with any change of the code.
-import { benchPositions, warmUp } from '../src/search/bench.js';
-import { Searcher } from '../src/search/searcher.js';
+import { benchPositions, nodesToDepth, warmUp } from '../src/search/bench.js';
 
 const mode = process.argv[2] ?? 'cpu';
 const depth = Number(process.argv[3] ?? 6);
@@ -18,16 +17,7 @@ if (mode === 'cpu') warmUp();
 for (let run = 0; run < runs; run++) {
   const cpuStart = process.cpuUsage();
   const start = performance.now();
-  let nodes = 0;
-  const searcher = new Searcher({ hashMB: 16, threads: 1, multiPV: 1 });
-  for (const pos of benchPositions()) {
-    searcher.newGame();
-    let last = 0;
-    searcher.search(pos, { depth }, new Int32Array(1), (info) => {
-      last = info.nodes;
-    });
-    nodes += last;
-  }
+  const nodes = nodesToDepth(benchPositions(), depth);
   const cpu = process.cpuUsage(cpuStart);
   const cpuMs = (cpu.user + cpu.system) / 1000;
   const wallMs = performance.now() - start;

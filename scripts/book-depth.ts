@@ -4,12 +4,12 @@
 // hash cut-offs) should show here first, without the noise of a match.
 //   (from the repository root) npx tsx scripts/book-depth.ts copenhagen 40 7
 //   npx tsx scripts/book-depth.ts berserk 40 7
-// Arguments: the variant, the number of openings (spread evenly over the book; openings given as a
-// tfen are skipped) and the depth. Each search starts from a cleared table, one thread, no clock.
-import { readFileSync } from 'node:fs';
-import { getVariant, Position } from '../src/engine/index.js';
-import { playMoves } from '../src/notation/index.js';
-import { Searcher } from '../src/search/searcher.js';
+// Arguments: the variant, the number of openings (spread evenly over the book) and the depth. Each
+// search starts from a cleared table, one thread, no clock.
+import { fileURLToPath } from 'node:url';
+import { getVariant, type Position } from '../src/engine/index.js';
+import { nodesToDepth } from '../src/search/bench.js';
+import { loadOpenings, openingPositions } from '../src/tournament/openings.js';
 
 const [variant = 'copenhagen', countText = '40', depthText = '7'] = process.argv.slice(2);
 const count = Number(countText);
@@ -19,26 +19,19 @@ if (!Number.isInteger(depth) || depth < 1) throw new Error(`the depth must be a 
 const rules = getVariant(variant);
 if (!rules.ok) throw new Error(rules.error.message);
 
-const openings = readFileSync(new URL(`../books/${variant}.txt`, import.meta.url), 'utf8')
-  .split('\n')
-  .map((line) => line.replace(/#.*/, '').trim())
-  .filter((line) => line !== '' && !line.includes('/'));
-if (openings.length < count) throw new Error(`books/${variant}.txt has ${openings.length} move-list openings, fewer than ${count}`);
+const bookFile = fileURLToPath(new URL(`../books/${variant}.txt`, import.meta.url));
+const book = loadOpenings(rules.value, variant, { file: bookFile, order: 'sequential' }, 1);
+if (!book.ok) throw new Error(book.error.message);
+if (book.value.size < count) throw new Error(`books/${variant}.txt has ${book.value.size} openings, fewer than ${count}`);
 
-const searcher = new Searcher({ hashMB: 16, threads: 1, multiPV: 1 });
-const spacing = Math.floor(openings.length / count);
-const cpuStart = process.cpuUsage();
-let nodes = 0;
+const spacing = Math.floor(book.value.size / count);
+const positions: Position[] = [];
 for (let i = 0; i < count; i++) {
-  const pos = Position.start(rules.value);
-  const played = playMoves(pos, openings[i * spacing].split(/\s+/));
-  if (!played.ok) throw new Error(`opening ${i * spacing + 1} of books/${variant}.txt: ${played.error.message}`);
-  searcher.newGame();
-  let last = 0;
-  searcher.search(pos, { depth }, new Int32Array(1), (info) => {
-    last = info.nodes;
-  });
-  nodes += last;
+  const opening = openingPositions(rules.value, book.value.get(i * spacing));
+  if (!opening.ok) throw new Error(opening.error.message);
+  positions.push(opening.value.end);
 }
+const cpuStart = process.cpuUsage();
+const nodes = nodesToDepth(positions, depth);
 const cpu = process.cpuUsage(cpuStart);
 console.log(`${variant}: ${count} openings, depth ${depth}: ${nodes} nodes, ${Math.round((cpu.user + cpu.system) / 1000)} CPU ms`);

@@ -42,16 +42,26 @@ export function bench(
   depth: number = DEFAULT_BENCH_DEPTH,
   stop: Int32Array = new Int32Array(1),
 ): { nodes: number; timeMs: number; nps: number; stopped: boolean } {
-  let nodes = 0;
   // Time the search as the engine runs it: compiled, after the same warm-up as at start-up (a cold
   // first position runs at a fraction of the speed). Warm-up searches use their own searchers and
   // tables, so the node count below does not depend on them.
   warmUp(undefined, stop);
   const start = performance.now();
+  const nodes = nodesToDepth(benchPositions(), depth, stop);
+  const timeMs = Math.max(1, Math.round(performance.now() - start));
+  return { nodes, timeMs, nps: Math.round((nodes * 1000) / timeMs), stopped: stop[0] !== 0 };
+}
+
+/**
+ * The nodes that searches of `positions` to `depth` take together, each from an empty table, one
+ * thread, no clock; the searches after `stop[0]` is set are skipped.
+ */
+export function nodesToDepth(positions: readonly Position[], depth: number, stop: Int32Array = new Int32Array(1)): number {
   // One searcher, as in a real session: its table is allocated (and its memory touched) once, and
   // cleared by newGame() for each position, so each search starts from the same empty state.
   const searcher = new Searcher({ hashMB: 16, threads: 1, multiPV: 1 });
-  for (const pos of benchPositions()) {
+  let nodes = 0;
+  for (const pos of positions) {
     if (stop[0] !== 0) break;
     searcher.newGame();
     let last = 0;
@@ -60,8 +70,7 @@ export function bench(
     });
     nodes += last;
   }
-  const timeMs = Math.max(1, Math.round(performance.now() - start));
-  return { nodes, timeMs, nps: Math.round((nodes * 1000) / timeMs), stopped: stop[0] !== 0 };
+  return nodes;
 }
 
 /**
