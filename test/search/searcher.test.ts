@@ -77,7 +77,7 @@ describe('Searcher', () => {
   });
 
   it('finds the same forced results again on a table its earlier searches filled', () => {
-    // Quiescence entries of one search must not stand in for the threat answers of the next.
+    // The entries earlier searches stored (the quiescence search's included) must not change a forced result.
     const searcher = new Searcher({ hashMB: 8 });
     const fork = load('brandubh', '3t3/7/7/1t1K3/7/7/7 d -');
     const lost = place('copenhagen', 'a', { c11: 'K', e5: 't', d1: 'T' });
