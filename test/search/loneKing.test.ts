@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { getVariant, type Position, toSquare } from '../../src/engine/index.js';
+import { parseTfen } from '../../src/notation/index.js';
+import { Evaluator } from '../../src/search/evaluate.js';
+import { LoneKingMeasures } from '../../src/search/loneKing.js';
+import { F_CORNERS_SEALED, F_LONE_REACH, F_LONE_REGION_EDGE, FEATURE_COUNT } from '../../src/search/weights.js';
+
+/** A Copenhagen position from a few pieces: `{ f6: 'K', c1: 't' }`, attackers to move. */
+function place(pieces: Record<string, string>): Position {
+  const rules = getVariant('copenhagen');
+  if (!rules.ok) throw new Error(rules.error.message);
+  const size = rules.value.size;
+  const rows: string[][] = Array.from({ length: size }, () => Array<string>(size).fill('.'));
+  for (const [square, letter] of Object.entries(pieces)) rows[size - Number(square.slice(1))][square.charCodeAt(0) - 97] = letter;
+  const board = rows.map((row) => row.join('').replace(/\.+/g, (run) => String(run.length))).join('/');
+  const pos = parseTfen(rules.value, `${board} a -`);
+  if (!pos.ok) throw new Error(pos.error.message);
+  return pos.value;
+}
+
+function measure(pos: Position): LoneKingMeasures {
+  const measures = new LoneKingMeasures(pos.geo);
+  measures.measure(pos, pos.kingSq);
+  return measures;
+}
+
+function features(pos: Position): Int32Array {
+  const f = new Int32Array(FEATURE_COUNT);
+  new Evaluator(pos).computeFeatures(pos, f);
+  return f;
+}
+
+/** Attackers on every square of a diamond of the given radius around f6 (a closed ring). */
+function diamond(radius: number): Record<string, string> {
+  const pieces: Record<string, string> = {};
+  for (let df = -radius; df <= radius; df++) {
+    const dr = radius - Math.abs(df);
+    for (const r of new Set([dr, -dr])) pieces[`${String.fromCharCode(102 + df)}${6 + r}`] = 't';
+  }
+  return pieces;
+}
+
+describe('the lone king', () => {
+  it('reaches all 40 edge squares of an open board, and every square in two slides from the middle', () => {
+    const m = measure(place({ f6: 'K' }));
+    expect(m.regionEdge).toBe(40);
+    // Two slides reach every square of the board but his own.
+    expect(m.reach).toBe(120);
+  });
+
+  it('counts the squares of one and two slides, stopped by any piece', () => {
+    // Attackers on e6, g6 and f7 leave him the way down.
+    const m = measure(place({ f6: 'K', e6: 't', g6: 't', f7: 't' }));
+    // One slide: f5..f1 (5). Two slides: from each of f5..f1 along its rank both ways (10 each).
+    expect(m.reach).toBe(5 + 5 * 10);
+  });
+
+  it('loses the edge squares a wall cuts off, and all of them inside a closed ring', () => {
+    // A wall along file c cuts off files a and b: 15 edge squares with its own ends.
+    const wall: Record<string, string> = { f6: 'K' };
+    for (let rank = 1; rank <= 11; rank++) wall[`c${rank}`] = 't';
+    expect(measure(place(wall)).regionEdge).toBe(40 - 15);
+    // The same wall on file b leaks at b1 and b11, beside the corners.
+    const leaky: Record<string, string> = { f6: 'K' };
+    for (let rank = 1; rank <= 11; rank++) leaky[`b${rank}`] = 't';
+    expect(measure(place(leaky)).regionEdge).toBe(40);
+    const ring = measure(place({ f6: 'K', ...diamond(3) }));
+    expect(ring.regionEdge).toBe(0);
+  });
+
+  it('passes attackers beside a corner: the king takes them there', () => {
+    const pos = place({ f6: 'K', a2: 't', b1: 't' });
+    const m = measure(pos);
+    expect(m.regionHolds(toSquare(pos.geo.stride, 0, 0))).toBe(true);
+    expect(m.regionEdge).toBe(40);
+    // Once more, the diagonal seal of three shuts the corner.
+    const sealed = place({ f6: 'K', a3: 't', b2: 't', c1: 't' });
+    expect(measure(sealed).regionHolds(toSquare(sealed.geo.stride, 0, 0))).toBe(false);
+  });
+
+  it('enters the evaluation only with two defender men or fewer besides the king', () => {
+    const lone = features(place({ f6: 'K', d4: 'T', h8: 'T' }));
+    expect(lone[F_LONE_REGION_EDGE]).toBe(40);
+    expect(lone[F_LONE_REACH]).toBeGreaterThan(0);
+    const guarded = features(place({ f6: 'K', d4: 'T', h8: 'T', d8: 'T' }));
+    expect(guarded[F_LONE_REGION_EDGE]).toBe(0);
+    expect(guarded[F_LONE_REACH]).toBe(0);
+  });
+
+  it('counts a corner the lone king cannot reach as sealed, whatever its box holds', () => {
+    // A closed diamond around the king shuts every corner without a seal in any box.
+    expect(-features(place({ f6: 'K', ...diamond(3) }))[F_CORNERS_SEALED]).toBe(4);
+    // With a third defender man the boxes alone decide.
+    expect(features(place({ f6: 'K', f7: 'T', f5: 'T', e6: 'T', ...diamond(3) }))[F_CORNERS_SEALED]).toBe(0);
+  });
+});
