@@ -2,27 +2,33 @@
 // attackers around him off the edge, a closed encirclement, or no move left). These measures give the
 // attackers a way to see progress towards one: the squares the king can still get to.
 
-import { ATTACKER_BIT, EMPTY, type Geometry, OFF_BOARD, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
+import { EMPTY, type Geometry, type Position, SQ_CORNER } from '../engine/index.js';
 
 export class LoneKingMeasures {
   /** Edge squares of the king's region: the squares reached from him through squares free of attackers. */
   regionEdge = 0;
   /** Squares the king reaches in one or two slides. */
   reach = 0;
-  /** Per padded square: the stamp of the last region fill that reached it. */
-  private readonly inRegion: Uint32Array;
-  private regionStamp = 0;
+  private readonly size: number;
+  private readonly fileIndex: Uint8Array;
+  private readonly rankIndex: Uint8Array;
+  /** Per rank, a bit per file: the squares the region may grow through (no attacker that walls). */
+  private readonly open: Int32Array;
+  /** Per rank, a bit per file: the king's region of the last measure. */
+  private readonly region: Int32Array;
   /** Per padded square: the stamp of the last slide search that reached it. */
   private readonly reached: Uint32Array;
   private reachStamp = 0;
-  private readonly queue: Int32Array;
   /** Per padded square: 1 beside a corner, where an attacker is no wall (the king takes him against the corner). */
   private readonly besideCorner: Uint8Array;
 
   constructor(geo: Geometry) {
-    this.inRegion = new Uint32Array(geo.cells);
+    this.size = geo.size;
+    this.fileIndex = geo.fileIndex;
+    this.rankIndex = geo.rankIndex;
+    this.open = new Int32Array(geo.size);
+    this.region = new Int32Array(geo.size);
     this.reached = new Uint32Array(geo.cells);
-    this.queue = new Int32Array(geo.cells);
     this.besideCorner = new Uint8Array(geo.cells);
     for (let sq = 0; sq < geo.cells; sq++) {
       if ((geo.flags[sq] & SQ_CORNER) === 0) continue;
@@ -32,7 +38,7 @@ export class LoneKingMeasures {
 
   /** Is `sq` in the king's region of the last measure? */
   regionHolds(sq: number): boolean {
-    return this.inRegion[sq] === this.regionStamp;
+    return ((this.region[this.rankIndex[sq]] >>> this.fileIndex[sq]) & 1) !== 0;
   }
 
   /** Measures the king on `king` (defenders step aside, so only attackers and the board's end stop him). */
@@ -41,33 +47,43 @@ export class LoneKingMeasures {
     this.countReach(pos, king);
   }
 
+  /** The region as a bit mask per rank: grown along ranks and between neighbouring ranks until it stops. */
   private fillRegion(pos: Position, king: number): void {
-    const board = pos.board;
-    const flags = pos.geo.flags;
-    const dirs = pos.geo.dirs;
-    const reached = this.inRegion;
-    const queue = this.queue;
-    const besideCorner = this.besideCorner;
-    if (++this.regionStamp === 0xffffffff) {
-      reached.fill(0);
-      this.regionStamp = 1;
+    const size = this.size;
+    const open = this.open;
+    const region = this.region;
+    open.fill((1 << size) - 1);
+    region.fill(0);
+    const attackers = pos.pieceList[0];
+    const attackerCount = pos.pieceCount[0];
+    for (let i = 0; i < attackerCount; i++) {
+      const sq = attackers[i];
+      if (this.besideCorner[sq] === 0) open[this.rankIndex[sq]] &= ~(1 << this.fileIndex[sq]);
     }
-    const stamp = this.regionStamp;
-    reached[king] = stamp;
-    queue[0] = king;
-    let tail = 1;
-    let edge = (flags[king] & SQ_EDGE) !== 0 ? 1 : 0;
-    for (let head = 0; head < tail; head++) {
-      const sq = queue[head];
-      for (let i = 0; i < 4; i++) {
-        const next = sq + dirs[i];
-        if (reached[next] === stamp || (board[next] & OFF_BOARD) !== 0) continue;
-        if ((board[next] & ATTACKER_BIT) !== 0 && besideCorner[next] === 0) continue;
-        reached[next] = stamp;
-        queue[tail++] = next;
-        if ((flags[next] & SQ_EDGE) !== 0) edge++;
+    region[this.rankIndex[king]] = 1 << this.fileIndex[king];
+    const last = size - 1;
+    for (let changed = true; changed; ) {
+      changed = false;
+      // Down the ranks, then up, so one sweep carries the region across many ranks.
+      for (let step = 0; step < 2 * size; step++) {
+        const rank = step < size ? step : 2 * size - 1 - step;
+        const row = open[rank];
+        const before = region[rank];
+        let grown = (before | (rank > 0 ? region[rank - 1] : 0) | (rank < last ? region[rank + 1] : 0)) & row;
+        for (;;) {
+          const wider = (grown | (grown << 1) | (grown >>> 1)) & row;
+          if (wider === grown) break;
+          grown = wider;
+        }
+        if (grown !== before) {
+          region[rank] = grown;
+          changed = true;
+        }
       }
     }
+    let edge = bitCount(region[0]) + bitCount(region[last]);
+    const sides = 1 | (1 << last);
+    for (let rank = 1; rank < last; rank++) edge += bitCount(region[rank] & sides);
     this.regionEdge = edge;
   }
 
@@ -102,4 +118,10 @@ export class LoneKingMeasures {
     }
     this.reach = count;
   }
+}
+
+function bitCount(bits: number): number {
+  let v = bits - ((bits >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }

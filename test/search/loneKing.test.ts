@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { getVariant, type Position, toSquare } from '../../src/engine/index.js';
+import {
+  ATTACKER_BIT,
+  generateSteps,
+  getVariant,
+  makeRandom,
+  NO_SQUARE,
+  NO_WINNER,
+  OFF_BOARD,
+  Position,
+  SQ_CORNER,
+  SQ_EDGE,
+  toSquare,
+} from '../../src/engine/index.js';
 import { parseTfen } from '../../src/notation/index.js';
 import { Evaluator } from '../../src/search/evaluate.js';
 import { LoneKingMeasures } from '../../src/search/loneKing.js';
@@ -40,7 +52,59 @@ function diamond(radius: number): Record<string, string> {
   return pieces;
 }
 
+/** The king's region square by square: a plain flood fill, attackers beside a corner passed through. */
+function plainRegion(pos: Position): Uint8Array {
+  const { board } = pos;
+  const { flags, dirs, cells } = pos.geo;
+  const besideCorner = (sq: number) => dirs.some((d) => (flags[sq + d] & SQ_CORNER) !== 0);
+  const seen = new Uint8Array(cells);
+  const queue = [pos.kingSq];
+  seen[pos.kingSq] = 1;
+  while (queue.length > 0) {
+    const sq = queue.pop() as number;
+    for (const d of dirs) {
+      const next = sq + d;
+      if (seen[next] || (board[next] & OFF_BOARD) !== 0) continue;
+      if ((board[next] & ATTACKER_BIT) !== 0 && !besideCorner(next)) continue;
+      seen[next] = 1;
+      queue.push(next);
+    }
+  }
+  return seen;
+}
+
 describe('the lone king', () => {
+  it('fills the same region as a plain square-by-square fill, in random Copenhagen and Alea Evangelii games', () => {
+    const steps = new Int32Array(8192);
+    let checked = 0;
+    for (const id of ['copenhagen', 'alea-evangelii']) {
+      const rules = getVariant(id);
+      if (!rules.ok) throw new Error(rules.error.message);
+      const next = makeRandom(4271);
+      for (let game = 0; game < 6; game++) {
+        const pos = Position.start(rules.value);
+        const measures = new LoneKingMeasures(pos.geo);
+        for (let ply = 0; ply < 200 && pos.winner === NO_WINNER; ply++) {
+          const n = generateSteps(pos, steps, 0);
+          if (n === 0) break;
+          if (pos.kingSq !== NO_SQUARE) {
+            measures.measure(pos, pos.kingSq);
+            const region = plainRegion(pos);
+            let edge = 0;
+            for (let sq = 0; sq < pos.geo.cells; sq++) {
+              if (region[sq] && (pos.geo.flags[sq] & SQ_EDGE) !== 0) edge++;
+              if ((pos.board[sq] & OFF_BOARD) === 0) expect(measures.regionHolds(sq)).toBe(region[sq] === 1);
+            }
+            expect(measures.regionEdge, `${id} game ${game} ply ${ply}`).toBe(edge);
+            checked++;
+          }
+          pos.makeStep(steps[Math.floor(next() * n)]);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1500);
+  });
+
   it('reaches all 40 edge squares of an open board, and every square in two slides from the middle', () => {
     const m = measure(place({ f6: 'K' }));
     expect(m.regionEdge).toBe(40);
