@@ -188,8 +188,8 @@ export class Evaluator {
     f[F_LONE_REACH] = 0;
     if (loneKing !== undefined) {
       loneKing.measure(pos, king);
-      f[F_LONE_REGION_EDGE] = loneKing.regionEdge;
-      f[F_LONE_REACH] = loneKing.reach;
+      f[F_LONE_REGION_EDGE] = loneKing.regionEdge - loneKing.usualRegionEdge;
+      f[F_LONE_REACH] = loneKing.reach - loneKing.usualReach;
     }
     this.cornerSeals(boxesLow, boxesHigh, loneKing, f);
     this.kingFeatures(pos, king, f);

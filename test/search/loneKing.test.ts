@@ -144,8 +144,9 @@ describe('the lone king', () => {
 
   it('enters the evaluation only with two defender men or fewer besides the king', () => {
     const lone = features(place({ f6: 'K', d4: 'T', h8: 'T' }));
-    expect(lone[F_LONE_REGION_EDGE]).toBe(40);
-    expect(lone[F_LONE_REACH]).toBeGreaterThan(0);
+    expect(lone[F_LONE_REGION_EDGE]).toBe(40 - 20);
+    // Every square but the two men's, less the usual 80.
+    expect(lone[F_LONE_REACH]).toBe(120 - 2 - 80);
     const guarded = features(place({ f6: 'K', d4: 'T', h8: 'T', d8: 'T' }));
     expect(guarded[F_LONE_REGION_EDGE]).toBe(0);
     expect(guarded[F_LONE_REACH]).toBe(0);
