@@ -97,7 +97,8 @@ export class Evaluator {
       toSquare(geo.stride, 0, last),
       toSquare(geo.stride, last, last),
     );
-    const lone = this.weights[F_LONE_REGION_EDGE] !== 0 || this.weights[F_LONE_REACH] !== 0;
+    // The lone king's usual values assume four corners sealed on the board, so only where the seals are judged.
+    const lone = this.sealed && (this.weights[F_LONE_REGION_EDGE] !== 0 || this.weights[F_LONE_REACH] !== 0);
     this.loneKing = lone ? new LoneKingMeasures(geo) : undefined;
     this.boxBitsLow = new Int32Array(geo.cells);
     this.boxBitsHigh = new Int32Array(geo.cells);

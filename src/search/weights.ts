@@ -74,6 +74,7 @@ export function familyOf(rules: RuleSet): Family {
 // and 55, but 350 and 110 played better in node-limited matches (BENCHMARKS.md). Berserk takes a
 // quarter of those, 75 and 25: with 350 and 110 its defenders lost far more often at 30,000 nodes and
 // at 100 ms a turn; the lighter ones gained at 10,000 nodes and held level at 30,000 (BENCHMARKS.md).
+// The lone king's two terms by hand, 30 and 10, in the corner family only (BENCHMARKS.md).
 // edge: by hand (no records).
 export const WEIGHTS: Record<Family, readonly number[]> = {
   corner: [100, 140, 294, 220, 120, 55, 32, 26, 20, -1, 68, 116, 9, 6, 40, 350, 110, 30, 10],

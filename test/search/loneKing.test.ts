@@ -147,6 +147,12 @@ describe('the lone king', () => {
     expect(lone[F_LONE_REGION_EDGE]).toBe(40 - 20);
     // Every square but the two men's, less the usual 80.
     expect(lone[F_LONE_REACH]).toBe(120 - 2 - 80);
+    // Not on boards where the seals are not judged (Brandubh's 7x7).
+    const rules = getVariant('brandubh');
+    if (!rules.ok) throw new Error(rules.error.message);
+    const small = parseTfen(rules.value, '7/7/7/3K3/7/7/7 a -');
+    if (!small.ok) throw new Error(small.error.message);
+    expect(features(small.value)[F_LONE_REACH]).toBe(0);
     const guarded = features(place({ f6: 'K', d4: 'T', h8: 'T', d8: 'T' }));
     expect(guarded[F_LONE_REGION_EDGE]).toBe(0);
     expect(guarded[F_LONE_REACH]).toBe(0);
