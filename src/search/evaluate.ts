@@ -120,7 +120,8 @@ export class Evaluator {
     const w = this.weights;
     let score = 0;
     for (let i = 0; i < FEATURE_COUNT; i++) score += f[i] * w[i];
-    return pos.side === DEFENDERS ? score : -score;
+    // 0 - score: -score of 0 is -0, which deoptimizes the compiled search the first time it appears.
+    return pos.side === DEFENDERS ? score : 0 - score;
   }
 
   /** Writes the features of `pos` (defenders' view) into `f`. */

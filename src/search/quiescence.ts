@@ -116,7 +116,7 @@ export class Quiescence {
       const score =
         pos.side === side
           ? this.search(alpha, beta, ply + 1, turnPly, end, qply + 1)
-          : -this.search(-beta, -alpha, ply + 1, turnPly + 1, end, qply + 1);
+          : 0 - this.search(0 - beta, 0 - alpha, ply + 1, turnPly + 1, end, qply + 1); // 0 - x: no -0 (searcher.ts, child())
       pos.unmakeStep();
       if (this.host.aborted) return 0;
       if (score > best) {

@@ -307,10 +307,13 @@ export class Searcher implements QuiescenceHost {
     return best;
   }
 
-  /** The score of the child just made, from this node's side's view. */
+  /**
+   * The score of the child just made, from this node's side's view. Scores are negated as `0 - x`:
+   * `-x` of a score of 0 is -0, not a small integer, and the first -0 deoptimizes the compiled search.
+   */
   private child(sameSide: boolean, depth: number, alpha: number, beta: number, ply: number, turnPly: number): number {
     if (sameSide) return this.negamax(depth, alpha, beta, ply, turnPly, this.stackBase[ply]);
-    return -this.negamax(depth - 1, -beta, -alpha, ply, turnPly + 1, this.stackBase[ply]);
+    return 0 - this.negamax(depth - 1, 0 - beta, 0 - alpha, ply, turnPly + 1, this.stackBase[ply]);
   }
 
   /** Counts a node at `ply`; false once the search must stop. */
@@ -388,7 +391,7 @@ export class Searcher implements QuiescenceHost {
       if (pos.winner === NO_WINNER) {
         const reduction = 3 + (depth >> 2);
         this.afterNull[ply + 1] = 1;
-        const score = -this.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, turnPly + 1, sp);
+        const score = 0 - this.negamax(depth - 1 - reduction, 0 - beta, 1 - beta, ply + 1, turnPly + 1, sp);
         this.afterNull[ply + 1] = 0;
         pos.unmakeStep();
         if (this.aborted) return 0;
