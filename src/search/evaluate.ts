@@ -13,11 +13,13 @@ import {
   SQ_CORNER,
   SQ_EDGE,
   TYPE_MASK,
+  toSquare,
   type Geometry,
   type Position,
   type RuleSet,
 } from '../engine/index.js';
 import { CORNER_BOX_SQUARES, cornerBoxes, sealDistanceTable } from './cornerSeal.js';
+import { LoneKingMeasures } from './loneKing.js';
 import {
   F_ATTACKER_CHAIN,
   F_ATTACKER_MEN,
@@ -35,10 +37,13 @@ import {
   F_KING_MOBILITY,
   F_KING_OPEN_LINES,
   F_KING_ROUTES,
+  F_LONE_REACH,
+  F_LONE_REGION_EDGE,
   F_TEMPO,
   FEATURE_COUNT,
   FEATURE_NAMES,
   familyOf,
+  LONE_KING_MEN,
   WEIGHTS,
 } from './weights.js';
 
@@ -65,6 +70,10 @@ export class Evaluator {
   private readonly boxBitsLow: Int32Array;
   private readonly boxBitsHigh: Int32Array;
   private readonly sealDistance: Uint8Array;
+  /** The board's four corner squares, in the order of cornerBoxes(). */
+  private readonly cornerSquares: Int32Array;
+  /** The lone king's measures, or undefined where their weights are 0. */
+  private readonly loneKing: LoneKingMeasures | undefined;
 
   constructor(pos: Position, weights?: ArrayLike<number>) {
     this.rules = pos.rules;
@@ -81,6 +90,16 @@ export class Evaluator {
     const boxes = corners ? cornerBoxes(geo.size, geo.stride) : new Int32Array(0);
     this.sealed = boxes.length > 0;
     this.sealDistance = this.sealed ? sealDistanceTable() : new Uint8Array(0);
+    const last = geo.size - 1;
+    this.cornerSquares = Int32Array.of(
+      toSquare(geo.stride, 0, 0),
+      toSquare(geo.stride, last, 0),
+      toSquare(geo.stride, 0, last),
+      toSquare(geo.stride, last, last),
+    );
+    // The lone king's usual values assume four corners sealed on the board, so only where the seals are judged.
+    const lone = this.sealed && (this.weights[F_LONE_REGION_EDGE] !== 0 || this.weights[F_LONE_REACH] !== 0);
+    this.loneKing = lone ? new LoneKingMeasures(geo) : undefined;
     this.boxBitsLow = new Int32Array(geo.cells);
     this.boxBitsHigh = new Int32Array(geo.cells);
     for (let i = 0; i < boxes.length; i++) {
@@ -88,7 +107,6 @@ export class Evaluator {
       const bit = 1 << ((i % CORNER_BOX_SQUARES) + (corner & 1) * 16);
       (corner < 2 ? this.boxBitsLow : this.boxBitsHigh)[boxes[i]] |= bit;
     }
-    const last = geo.size - 1;
     for (let sq = 0; sq < geo.cells; sq++) {
       const file = fileOf(geo.stride, sq);
       const rank = rankOf(geo.stride, sq);
@@ -167,12 +185,24 @@ export class Evaluator {
     f[F_ATTACKER_CHAIN] = -chain;
     f[F_TEMPO] = pos.side === DEFENDERS ? 1 : -1;
     f[F_BALANCE] = 1;
-    this.cornerSeals(boxesLow, boxesHigh, f);
+    const loneKing = king !== NO_SQUARE && defenderCount - 1 <= LONE_KING_MEN ? this.loneKing : undefined;
+    f[F_LONE_REGION_EDGE] = 0;
+    f[F_LONE_REACH] = 0;
+    if (loneKing !== undefined) {
+      loneKing.measure(pos, king);
+      f[F_LONE_REGION_EDGE] = loneKing.regionEdge - loneKing.usualRegionEdge;
+      f[F_LONE_REACH] = loneKing.reach - loneKing.usualReach;
+    }
+    this.cornerSeals(boxesLow, boxesHigh, loneKing, f);
     this.kingFeatures(pos, king, f);
   }
 
-  /** The seals of the four corners, from the attackers' masks of their boxes (two to a word, 16 bits apart). */
-  private cornerSeals(boxesLow: number, boxesHigh: number, f: Int32Array): void {
+  /**
+   * The seals of the four corners, from the attackers' masks of their boxes (two to a word, 16 bits
+   * apart). Corners outside the lone king's region count as sealed whatever their boxes hold (a wall
+   * further out shuts them), which frees the men of their seals.
+   */
+  private cornerSeals(boxesLow: number, boxesHigh: number, loneKing: LoneKingMeasures | undefined, f: Int32Array): void {
     let sealed = 0;
     let nearSealed = 0;
     if (this.sealed) {
@@ -180,7 +210,7 @@ export class Evaluator {
       for (let corner = 0; corner < 4; corner++) {
         const word = corner < 2 ? boxesLow : boxesHigh;
         const distance = distances[(word >>> ((corner & 1) * 16)) & BOX_MASK];
-        if (distance === 0) sealed++;
+        if (distance === 0 || (loneKing !== undefined && !loneKing.regionHolds(this.cornerSquares[corner]))) sealed++;
         else if (distance === 1) nearSealed++;
       }
     }

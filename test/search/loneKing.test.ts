@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ATTACKER_BIT,
+  generateSteps,
+  getVariant,
+  makeRandom,
+  NO_SQUARE,
+  NO_WINNER,
+  OFF_BOARD,
+  Position,
+  SQ_CORNER,
+  SQ_EDGE,
+  toSquare,
+} from '../../src/engine/index.js';
+import { parseTfen } from '../../src/notation/index.js';
+import { Evaluator } from '../../src/search/evaluate.js';
+import { LoneKingMeasures } from '../../src/search/loneKing.js';
+import { F_CORNERS_SEALED, F_LONE_REACH, F_LONE_REGION_EDGE, FEATURE_COUNT } from '../../src/search/weights.js';
+
+/** A Copenhagen position from a few pieces: `{ f6: 'K', c1: 't' }`, attackers to move. */
+function place(pieces: Record<string, string>): Position {
+  const rules = getVariant('copenhagen');
+  if (!rules.ok) throw new Error(rules.error.message);
+  const size = rules.value.size;
+  const rows: string[][] = Array.from({ length: size }, () => Array<string>(size).fill('.'));
+  for (const [square, letter] of Object.entries(pieces)) rows[size - Number(square.slice(1))][square.charCodeAt(0) - 97] = letter;
+  const board = rows.map((row) => row.join('').replace(/\.+/g, (run) => String(run.length))).join('/');
+  const pos = parseTfen(rules.value, `${board} a -`);
+  if (!pos.ok) throw new Error(pos.error.message);
+  return pos.value;
+}
+
+function measure(pos: Position): LoneKingMeasures {
+  const measures = new LoneKingMeasures(pos.geo);
+  measures.measure(pos, pos.kingSq);
+  return measures;
+}
+
+function features(pos: Position): Int32Array {
+  const f = new Int32Array(FEATURE_COUNT);
+  new Evaluator(pos).computeFeatures(pos, f);
+  return f;
+}
+
+/** Attackers on every square of a diamond of the given radius around f6 (a closed ring). */
+function diamond(radius: number): Record<string, string> {
+  const pieces: Record<string, string> = {};
+  for (let df = -radius; df <= radius; df++) {
+    const dr = radius - Math.abs(df);
+    for (const r of new Set([dr, -dr])) pieces[`${String.fromCharCode(102 + df)}${6 + r}`] = 't';
+  }
+  return pieces;
+}
+
+/** The king's region square by square: a plain flood fill, attackers beside a corner passed through. */
+function plainRegion(pos: Position): Uint8Array {
+  const { board } = pos;
+  const { flags, dirs, cells } = pos.geo;
+  const besideCorner = (sq: number) => dirs.some((d) => (flags[sq + d] & SQ_CORNER) !== 0);
+  const seen = new Uint8Array(cells);
+  const queue = [pos.kingSq];
+  seen[pos.kingSq] = 1;
+  while (queue.length > 0) {
+    const sq = queue.pop() as number;
+    for (const d of dirs) {
+      const next = sq + d;
+      if (seen[next] || (board[next] & OFF_BOARD) !== 0) continue;
+      if ((board[next] & ATTACKER_BIT) !== 0 && !besideCorner(next)) continue;
+      seen[next] = 1;
+      queue.push(next);
+    }
+  }
+  return seen;
+}
+
+describe('the lone king', () => {
+  it('fills the same region as a plain square-by-square fill, in random Copenhagen and Alea Evangelii games', () => {
+    const steps = new Int32Array(8192);
+    let checked = 0;
+    for (const id of ['copenhagen', 'alea-evangelii']) {
+      const rules = getVariant(id);
+      if (!rules.ok) throw new Error(rules.error.message);
+      const next = makeRandom(4271);
+      for (let game = 0; game < 6; game++) {
+        const pos = Position.start(rules.value);
+        const measures = new LoneKingMeasures(pos.geo);
+        for (let ply = 0; ply < 200 && pos.winner === NO_WINNER; ply++) {
+          const n = generateSteps(pos, steps, 0);
+          if (n === 0) break;
+          if (pos.kingSq !== NO_SQUARE) {
+            measures.measure(pos, pos.kingSq);
+            const region = plainRegion(pos);
+            let edge = 0;
+            for (let sq = 0; sq < pos.geo.cells; sq++) {
+              if (region[sq] && (pos.geo.flags[sq] & SQ_EDGE) !== 0) edge++;
+              if ((pos.board[sq] & OFF_BOARD) === 0) expect(measures.regionHolds(sq)).toBe(region[sq] === 1);
+            }
+            expect(measures.regionEdge, `${id} game ${game} ply ${ply}`).toBe(edge);
+            checked++;
+          }
+          pos.makeStep(steps[Math.floor(next() * n)]);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1500);
+  });
+
+  it('reaches all 40 edge squares of an open board, and every square in two slides from the middle', () => {
+    const m = measure(place({ f6: 'K' }));
+    expect(m.regionEdge).toBe(40);
+    // Two slides reach every square of the board but his own.
+    expect(m.reach).toBe(120);
+  });
+
+  it('counts the squares of one and two slides, stopped by any piece', () => {
+    // Attackers on e6, g6 and f7 leave him the way down.
+    const m = measure(place({ f6: 'K', e6: 't', g6: 't', f7: 't' }));
+    // One slide: f5..f1 (5). Two slides: from each of f5..f1 along its rank both ways (10 each).
+    expect(m.reach).toBe(5 + 5 * 10);
+  });
+
+  it('loses the edge squares a wall cuts off, and all of them inside a closed ring', () => {
+    // A wall along file c cuts off files a and b: 15 edge squares with its own ends.
+    const wall: Record<string, string> = { f6: 'K' };
+    for (let rank = 1; rank <= 11; rank++) wall[`c${rank}`] = 't';
+    expect(measure(place(wall)).regionEdge).toBe(40 - 15);
+    // The same wall on file b leaks at b1 and b11, beside the corners.
+    const leaky: Record<string, string> = { f6: 'K' };
+    for (let rank = 1; rank <= 11; rank++) leaky[`b${rank}`] = 't';
+    expect(measure(place(leaky)).regionEdge).toBe(40);
+    const ring = measure(place({ f6: 'K', ...diamond(3) }));
+    expect(ring.regionEdge).toBe(0);
+  });
+
+  it('passes attackers beside a corner: the king takes them there', () => {
+    const pos = place({ f6: 'K', a2: 't', b1: 't' });
+    const m = measure(pos);
+    expect(m.regionHolds(toSquare(pos.geo.stride, 0, 0))).toBe(true);
+    expect(m.regionEdge).toBe(40);
+    // Once more, the diagonal seal of three shuts the corner.
+    const sealed = place({ f6: 'K', a3: 't', b2: 't', c1: 't' });
+    expect(measure(sealed).regionHolds(toSquare(sealed.geo.stride, 0, 0))).toBe(false);
+  });
+
+  it('enters the evaluation only with two defender men or fewer besides the king', () => {
+    const lone = features(place({ f6: 'K', d4: 'T', h8: 'T' }));
+    expect(lone[F_LONE_REGION_EDGE]).toBe(40 - 20);
+    // Every square but the two men's, less the usual 80.
+    expect(lone[F_LONE_REACH]).toBe(120 - 2 - 80);
+    // Not on boards where the seals are not judged (Brandubh's 7x7).
+    const rules = getVariant('brandubh');
+    if (!rules.ok) throw new Error(rules.error.message);
+    const small = parseTfen(rules.value, '7/7/7/3K3/7/7/7 a -');
+    if (!small.ok) throw new Error(small.error.message);
+    expect(features(small.value)[F_LONE_REACH]).toBe(0);
+    const guarded = features(place({ f6: 'K', d4: 'T', h8: 'T', d8: 'T' }));
+    expect(guarded[F_LONE_REGION_EDGE]).toBe(0);
+    expect(guarded[F_LONE_REACH]).toBe(0);
+  });
+
+  it('counts a corner the lone king cannot reach as sealed, whatever its box holds', () => {
+    // A closed diamond around the king shuts every corner without a seal in any box.
+    expect(-features(place({ f6: 'K', ...diamond(3) }))[F_CORNERS_SEALED]).toBe(4);
+    // With a third defender man the boxes alone decide.
+    expect(features(place({ f6: 'K', f7: 'T', f5: 'T', e6: 'T', ...diamond(3) }))[F_CORNERS_SEALED]).toBe(0);
+  });
+});
