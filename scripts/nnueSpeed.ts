@@ -3,11 +3,14 @@
 //
 //   (from the repository root) nice -n 10 node scripts/nnue-speed.mjs --net nets/berserk.nnue [--depth 5] [--rounds 3]
 //
-// 1. Evaluation cost: the leaves of a walk over the first steps of the berserk bench positions (as a
-//    search visits them, siblings after each other), evaluated by the hand-written evaluation, by
-//    the network with its incremental accumulator, and by the network refreshed from scratch; and
-//    the walk alone (steps made and taken back), to be taken off the others.
-// 2. Search speed: fixed-depth searches of the berserk bench positions with each evaluation (and
+// 1. Evaluation cost: the leaves of a walk over the first steps of the bench positions the network
+//    evaluates (as a search visits them, siblings after each other), evaluated by the hand-written
+//    evaluation, by the network with its incremental accumulator, and by the network refreshed from
+//    scratch; and the walk alone (steps made and taken back), to be taken off the others.
+//    With --only walk|hand|incremental|refreshed: that one alone, `rounds` times, for instruction
+//    counts (`valgrind --tool=callgrind node scripts/nnue-speed.mjs ... --only incremental`, less the
+//    same with `--only walk`, over the evaluations it prints).
+// 2. Search speed: fixed-depth searches of those bench positions with each evaluation (and
 //    with the network refreshed from scratch at each evaluation), alternating; nodes per CPU second.
 // 3. With --book books/<variant>.txt [--nodes N] [--positions K]: searches of N nodes (default 5000)
 //    from the last positions of the book's first K openings (default 20), as a match plays them,
@@ -34,13 +37,14 @@ const rounds = Number(argument('rounds', '3'));
 const bookFile = argument('book', '');
 const bookNodes = Number(argument('nodes', '5000'));
 const bookPositions = Number(argument('positions', '20'));
+const only = argument('only', '');
 const parsed = parseNetwork(readFileSync(netFile));
 if (!parsed.ok) {
   console.error(`nnue-speed: ${netFile}: ${parsed.error.message}`);
   process.exit(1);
 }
 const net = parsed.value;
-const positions = benchPositions().filter((pos) => pos.rules.name === 'berserk');
+const positions = benchPositions().filter((pos) => netFits(net, pos.rules));
 
 const cpuMs = (): number => {
   const { user, system } = process.cpuUsage();
@@ -109,7 +113,7 @@ function searchSpeed(evalNet: Network | null, refresh = false): { nodes: number;
   return { nodes, ms: cpuMs() - start };
 }
 
-console.log(`nnue-speed: ${netFile} (${net.hidden} hidden units), ${positions.length} berserk bench positions`);
+console.log(`nnue-speed: ${netFile} (${net.hidden} hidden units), ${positions.length} bench positions it evaluates`);
 // An on-hand network is evaluated with the hand-written evaluation, as the search does.
 const withHand = (pos: Position, own: (p: Position) => number): ((p: Position) => number) => {
   if (!net.onHand) return own;
@@ -118,34 +122,41 @@ const withHand = (pos: Position, own: (p: Position) => number): ((p: Position) =
   return (p) => evaluator.withHand(own(p), hand.evaluate(p));
 };
 const networkName = `network${net.onHand ? ' + hand' : ''}`;
-// Twice: the first round compiles the code, the second is printed.
-for (const print of [false, true]) {
-  evalCost('no evaluation (the walk)', () => () => 0, print);
-  evalCost(
+const costModes: [string, string, (pos: Position) => (pos: Position) => number][] = [
+  ['walk', 'no evaluation (the walk)', () => () => 0],
+  [
+    'hand',
     'hand-written',
     (pos) => {
       const evaluator = new Evaluator(pos);
       return (p) => evaluator.evaluate(p);
     },
-    print,
-  );
-  evalCost(
+  ],
+  [
+    'incremental',
     `${networkName}, incremental`,
     (pos) => {
       const evaluator = new NnueEvaluator(net, pos);
       return withHand(pos, (p) => evaluator.evaluate(p));
     },
-    print,
-  );
-  evalCost(
+  ],
+  [
+    'refreshed',
     `${networkName}, refreshed`,
     (pos) => {
       const evaluator = new NnueEvaluator(net, pos);
       return withHand(pos, (p) => evaluator.refresh(p));
     },
-    print,
-  );
+  ],
+];
+if (only !== '') {
+  const mode = costModes.find(([id]) => id === only);
+  if (mode === undefined) fail(`--only: one of ${costModes.map(([id]) => id).join(', ')}`);
+  evalCost(mode[1], mode[2]);
+  process.exit(0);
 }
+// Twice: the first round compiles the code, the second is printed.
+for (const print of [false, true]) for (const [, name, make] of costModes) evalCost(name, make, print);
 // Warm-up, then alternating rounds.
 const modes = [
   ['hand', null, false],

@@ -495,6 +495,26 @@ export class Position {
     return this.captured[this.capturedTop - 2 * (i + 1)];
   }
 
+  /** The undo records of the steps made, one per ply (undoRecord.ts): for following the path, read-only. */
+  get undoRecords(): Int32Array {
+    return this.undo;
+  }
+
+  /** The pieces the steps made captured, square and code in pairs (from Undo.CapturedAt): read-only. */
+  get capturedPieces(): Int32Array {
+    return this.captured;
+  }
+
+  /** The hash's halves after `ply` of the steps made (ply <= this.ply), as hashLo and hashHi are now. */
+  hashLoAt(ply: number): number {
+    if (this.hashPly < ply) this.syncHash();
+    return this.hashes[2 * ply];
+  }
+  hashHiAt(ply: number): number {
+    if (this.hashPly < ply) this.syncHash();
+    return this.hashes[2 * ply + 1];
+  }
+
   /** The steps made since the setup, oldest first (for replaying a game, not for hot code). */
   stepsMade(): number[] {
     const steps: number[] = [];

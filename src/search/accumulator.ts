@@ -1,16 +1,21 @@
-// The learned evaluation in the search: the hidden layer's sums (the accumulator) follow the board
-// incrementally. The accumulator remembers the board it was last brought to; an evaluation adds the
-// input columns of the pieces that arrived on a square since and takes away those of the pieces that
-// left it (a step moves one piece and captures a few, so consecutive evaluations in a search differ
-// in a handful of squares), then the side-to-move input, then the output layer. This needs no hook
-// in make/unmake: whatever sequence of steps, captures, berserk runs and take-backs led from the last
-// evaluated board to this one, the result equals a computation from scratch (refresh()).
-// Integer arithmetic on typed arrays; no allocation per evaluation.
+// The learned evaluation in the search: the hidden layer's sums (the accumulator) follow the steps.
+// One accumulator per ply of the position's path, each tagged with the hash of the board it sums; an
+// evaluation finds the nearest ply at or below the current one whose tag is the path's hash there,
+// then replays the steps made since from their undo records (the moved piece's column off its from
+// square and onto its to square, the captured pieces' columns off), then adds the side-to-move input
+// and computes the output layer. No board scan and no hook in make/unmake: whatever was made and
+// taken back in between, a tag that matches the path's hash marks sums of the same board, so the
+// result equals a computation from scratch (refresh()). Integer arithmetic on typed arrays; no
+// allocation per evaluation.
 
-import { DEFENDERS, EMPTY, OFF_BOARD, type Position } from '../engine/index.js';
+import { Changed, DEFENDERS, EMPTY, END_RUN, OFF_BOARD, type Position, Undo } from '../engine/index.js';
 import { HAND_SCALE_ONE, type Network, OUTPUT_SCALE, pieceInput, QA, QB, sideInput } from './nnue.js';
 
 const HAND_SHIFT = Math.log2(HAND_SCALE_ONE);
+/** Steps replayed at most: with no matching tag this far down, a refresh is cheaper. */
+const MAX_REPLAY = 8;
+/** Plies below filled in after a refresh, backwards from its sums. */
+const BACKFILL = 3;
 
 export class NnueEvaluator {
   readonly net: Network;
@@ -19,18 +24,18 @@ export class NnueEvaluator {
   private readonly hidden: number;
   private readonly weights: Int16Array;
   private readonly outputWeights: Int8Array;
-  /** Each padded square's input column for a piece code (by code * cells + square). */
+  /** Each padded square's input column for a piece code (by code * cells + square; 0 off the board). */
   private readonly columnOf: Int32Array;
-  /** The padded squares from the first on the board to the last (off-board ones never change). */
+  /** The padded squares from the first on the board to the last (for a refresh). */
   private readonly firstSquare: number;
   private readonly endSquare: number;
   private readonly sideColumn: number;
-  /** The hidden sums of `board` (without the side-to-move input). */
-  private readonly accumulator: Int32Array;
-  /** The board the accumulator holds, padded squares as in Position.board (OFF_BOARD off it). */
-  private readonly board: Int32Array;
-  /** The empty board, as `board` starts. */
-  private readonly emptyBoard: Int32Array;
+  /** The hidden sums (without the side-to-move input) of the board after k steps at k * hidden. */
+  private sums: Int32Array;
+  /** The hash halves of the board whose sums are at ply k, and whether there are any. */
+  private tagLo: Int32Array;
+  private tagHi: Int32Array;
+  private tagged: Uint8Array;
 
   constructor(net: Network, pos: Position) {
     this.net = net;
@@ -41,14 +46,12 @@ export class NnueEvaluator {
     this.cells = geo.cells;
     const size = net.size;
     this.columnOf = new Int32Array(16 * geo.cells);
-    this.emptyBoard = new Int32Array(geo.cells).fill(OFF_BOARD);
     let first = geo.cells;
     let last = 0;
     for (let sq = 0; sq < geo.cells; sq++) {
       const file = geo.fileIndex[sq];
       const rank = geo.rankIndex[sq];
-      if (file >= size || rank >= size) continue;
-      this.emptyBoard[sq] = EMPTY;
+      if (file >= size || rank >= size || pos.board[sq] === OFF_BOARD) continue;
       first = Math.min(first, sq);
       last = sq;
       // Piece codes: a side bit (1 or 2) and a type (0, 4, 8, 12).
@@ -60,8 +63,11 @@ export class NnueEvaluator {
     this.firstSquare = first;
     this.endSquare = last + 1;
     this.sideColumn = sideInput(size) * net.hidden;
-    this.accumulator = Int32Array.from(net.hiddenBias);
-    this.board = Int32Array.from(this.emptyBoard);
+    this.sums = new Int32Array(0);
+    this.tagLo = new Int32Array(0);
+    this.tagHi = new Int32Array(0);
+    this.tagged = new Uint8Array(0);
+    this.makeRoom(255);
   }
 
   /** An on-hand network's evaluation: its own plus the hand-written one (`hand`, side to move's view) scaled. */
@@ -71,60 +77,112 @@ export class NnueEvaluator {
 
   /** Centipawns from the side to move's view (an on-hand network's own part: see withHand). */
   evaluate(pos: Position): number {
-    this.follow(pos);
-    return this.output(pos.side === DEFENDERS);
-  }
-
-  /** The same value computed from scratch: the accumulator rebuilt from the pieces on the board. */
-  refresh(pos: Position): number {
-    this.accumulator.set(this.net.hiddenBias);
-    this.board.set(this.emptyBoard);
-    this.follow(pos);
-    return this.output(pos.side === DEFENDERS);
-  }
-
-  /** Brings the accumulator from the board it holds to `pos.board`, square by square. */
-  private follow(pos: Position): void {
-    const board = pos.board;
-    const held = this.board;
-    const columnOf = this.columnOf;
-    const cells = this.cells;
-    const end = this.endSquare;
-    for (let sq = this.firstSquare; sq < end; sq++) {
-      const piece = board[sq];
-      const old = held[sq];
-      if (piece === old) continue;
-      held[sq] = piece;
-      if (old === EMPTY) this.add(columnOf[piece * cells + sq]);
-      else if (piece === EMPTY) this.subtract(columnOf[old * cells + sq]);
-      else this.replace(columnOf[old * cells + sq], columnOf[piece * cells + sq]);
+    const ply = pos.ply;
+    if (ply >= this.tagged.length) this.makeRoom(ply);
+    let known = ply;
+    const lowest = ply > MAX_REPLAY ? ply - MAX_REPLAY : 0;
+    while (known >= lowest && !this.holds(pos, known)) known--;
+    if (known < lowest) {
+      this.rebuild(pos);
+      // The plies below from these sums, by the steps taken back: the next evaluations (siblings and
+      // cousins of this node) find them.
+      for (let k = ply - 1; k >= lowest && k >= ply - BACKFILL; k--) this.replay(pos, k, -1);
+    } else {
+      for (let k = known; k < ply; k++) this.replay(pos, k, 1);
     }
+    return this.output(ply * this.hidden, pos.side === DEFENDERS);
   }
 
-  private add(column: number): void {
-    const acc = this.accumulator;
-    const w = this.weights;
+  /** The same value computed from scratch: the sums rebuilt from the pieces on the board. */
+  refresh(pos: Position): number {
+    if (pos.ply >= this.tagged.length) this.makeRoom(pos.ply);
+    this.rebuild(pos);
+    return this.output(pos.ply * this.hidden, pos.side === DEFENDERS);
+  }
+
+  /** The sums at `ply` are those of the board the position had after `ply` steps. */
+  private holds(pos: Position, ply: number): boolean {
+    return this.tagged[ply] === 1 && this.tagLo[ply] === pos.hashLoAt(ply) && this.tagHi[ply] === pos.hashHiAt(ply);
+  }
+
+  /**
+   * By the undo record of step `ply`: forwards (direction 1) the sums after ply + 1 steps from those
+   * after `ply`, backwards (-1) the sums after `ply` steps from those after ply + 1.
+   */
+  private replay(pos: Position, ply: number, direction: 1 | -1): void {
     const hidden = this.hidden;
-    for (let h = 0; h < hidden; h++) acc[h] += w[column + h];
-  }
-
-  private subtract(column: number): void {
-    const acc = this.accumulator;
+    const sums = this.sums;
     const w = this.weights;
-    const hidden = this.hidden;
-    for (let h = 0; h < hidden; h++) acc[h] -= w[column + h];
+    const from = direction === 1 ? ply * hidden : (ply + 1) * hidden;
+    const to = direction === 1 ? from + hidden : from - hidden;
+    const undo = pos.undoRecords;
+    const record = ply * Undo.Size;
+    const step = undo[record + Undo.Step];
+    if (step === END_RUN) {
+      sums.copyWithin(to, from, from + hidden);
+    } else {
+      const changes = undo[record + Undo.Changes];
+      const piece = ((changes >>> Changed.PieceShift) & 15) * this.cells;
+      const left = this.columnOf[piece + (step & 511)];
+      const arrived = this.columnOf[piece + (step >>> 9)];
+      const removed = direction === 1 ? left : arrived;
+      const added = direction === 1 ? arrived : left;
+      for (let h = 0; h < hidden; h++) sums[to + h] = sums[from + h] - w[removed + h] + w[added + h];
+      const count = (changes & Changed.CapturesMask) >>> Changed.CapturesShift;
+      if (count !== 0) {
+        const captured = pos.capturedPieces;
+        const start = undo[record + Undo.CapturedAt];
+        for (let i = start; i < start + 2 * count; i += 2) {
+          const column = this.columnOf[captured[i + 1] * this.cells + captured[i]];
+          for (let h = 0; h < hidden; h++) sums[to + h] -= direction * w[column + h];
+        }
+      }
+    }
+    this.tag(pos, direction === 1 ? ply + 1 : ply);
   }
 
-  /** One piece for another on a square (a capture in a berserk run's square, or a take-back). */
-  private replace(removed: number, added: number): void {
-    const acc = this.accumulator;
+  /** The sums at the position's ply from the pieces on its board. */
+  private rebuild(pos: Position): void {
+    const hidden = this.hidden;
+    const sums = this.sums;
     const w = this.weights;
-    const hidden = this.hidden;
-    for (let h = 0; h < hidden; h++) acc[h] += w[added + h] - w[removed + h];
+    const at = pos.ply * hidden;
+    sums.set(this.net.hiddenBias, at);
+    const board = pos.board;
+    for (let sq = this.firstSquare; sq < this.endSquare; sq++) {
+      const piece = board[sq];
+      if (piece === EMPTY || piece === OFF_BOARD) continue;
+      const column = this.columnOf[piece * this.cells + sq];
+      for (let h = 0; h < hidden; h++) sums[at + h] += w[column + h];
+    }
+    this.tag(pos, pos.ply);
   }
 
-  private output(defendersToMove: boolean): number {
-    const acc = this.accumulator;
+  private tag(pos: Position, ply: number): void {
+    this.tagLo[ply] = pos.hashLoAt(ply);
+    this.tagHi[ply] = pos.hashHiAt(ply);
+    this.tagged[ply] = 1;
+  }
+
+  /** Room for the sums up to `ply` steps (a game's path grows without bound). */
+  private makeRoom(ply: number): void {
+    const plies = Math.max(2 * this.tagged.length, ply + 1);
+    const sums = new Int32Array(plies * this.hidden);
+    sums.set(this.sums);
+    this.sums = sums;
+    const tagLo = new Int32Array(plies);
+    tagLo.set(this.tagLo);
+    this.tagLo = tagLo;
+    const tagHi = new Int32Array(plies);
+    tagHi.set(this.tagHi);
+    this.tagHi = tagHi;
+    const tagged = new Uint8Array(plies);
+    tagged.set(this.tagged);
+    this.tagged = tagged;
+  }
+
+  private output(at: number, defendersToMove: boolean): number {
+    const sums = this.sums;
     const out = this.outputWeights;
     const hidden = this.hidden;
     let sum = this.net.outputBias;
@@ -132,12 +190,12 @@ export class NnueEvaluator {
       const w = this.weights;
       const side = this.sideColumn;
       for (let h = 0; h < hidden; h++) {
-        const a = acc[h] + w[side + h];
+        const a = sums[at + h] + w[side + h];
         sum += out[h] * (a <= 0 ? 0 : a < QA ? a : QA);
       }
     } else {
       for (let h = 0; h < hidden; h++) {
-        const a = acc[h];
+        const a = sums[at + h];
         sum += out[h] * (a <= 0 ? 0 : a < QA ? a : QA);
       }
     }

@@ -132,36 +132,91 @@ describe('inference', () => {
     expect(spread).toBeGreaterThan(150);
   });
 
-  it('updates the accumulator incrementally to the value of a refresh, through captures and berserk runs', () => {
+  it('follows the steps to the sums of a refresh, through captures, berserk runs, take-backs and jumps', () => {
     const random = makeRandom(5);
     const steps = new Int32Array(4096);
+    // One evaluator for two games played side by side, as a search's tree and a new search's root.
     const incremental = new NnueEvaluator(net, Position.start(berserk));
     const fresh = new NnueEvaluator(net, Position.start(berserk));
     let captures = 0;
     let runSteps = 0;
     let takeBacks = 0;
-    for (let game = 0; game < 6; game++) {
-      const pos = Position.start(berserk);
-      while (pos.winner === NO_WINNER && pos.ply < 160) {
-        // Now and then take back a few steps, as a search does.
-        if (pos.ply > 4 && random() < 0.15) {
-          const back = 1 + Math.floor(random() * 4);
+    let evaluations = 0;
+    for (let round = 0; round < 3; round++) {
+      const games = [Position.start(berserk), Position.start(berserk)];
+      for (let turn = 0; turn < 400; turn++) {
+        const pos = games[random() < 0.9 ? 0 : 1];
+        if (pos.winner !== NO_WINNER || pos.ply >= 160) continue;
+        // Now and then take back steps, as a search does: a few, or more than the evaluator replays.
+        if (pos.ply > 12 && random() < 0.15) {
+          const back = random() < 0.2 ? 12 : 1 + Math.floor(random() * 4);
           for (let i = 0; i < back; i++) pos.unmakeStep();
           takeBacks++;
         } else {
           const n = generateSteps(pos, steps, 0);
-          if (n === 0) break;
+          if (n === 0) continue;
           const step = steps[Math.floor(random() * n)];
           if (pos.berserker !== NO_SQUARE && step !== END_RUN) runSteps++;
           pos.makeStep(step);
           captures += pos.lastCaptureCount();
         }
-        expect(incremental.evaluate(pos)).toBe(fresh.refresh(pos));
+        // Not at every step, so that several steps are replayed at once.
+        if (random() < 0.6) {
+          expect(incremental.evaluate(pos)).toBe(fresh.refresh(pos));
+          evaluations++;
+        }
       }
     }
     expect(captures).toBeGreaterThan(10);
     expect(runSteps).toBeGreaterThan(3);
     expect(takeBacks).toBeGreaterThan(10);
+    expect(evaluations).toBeGreaterThan(500);
+  });
+
+  it('fills in the plies below a refresh, through captures and berserk runs', () => {
+    const random = makeRandom(7);
+    const steps = new Int32Array(4096);
+    const fresh = new NnueEvaluator(net, Position.start(berserk));
+    let checked = 0;
+    for (let game = 0; game < 4; game++) {
+      const pos = Position.start(berserk);
+      while (pos.winner === NO_WINNER && pos.ply < 160) {
+        const n = generateSteps(pos, steps, 0);
+        if (n === 0) break;
+        pos.makeStep(steps[Math.floor(random() * n)]);
+        if (pos.lastCaptureCount() === 0 || pos.ply < 4) continue;
+        // A new evaluator refreshes here, then finds the sums of the plies below it from the steps.
+        const evaluator = new NnueEvaluator(net, pos);
+        expect(evaluator.evaluate(pos)).toBe(fresh.refresh(pos));
+        const taken: number[] = [];
+        for (let back = 0; back < 3; back++) {
+          taken.push(pos.stepsMade()[pos.ply - 1]);
+          pos.unmakeStep();
+          expect(evaluator.evaluate(pos)).toBe(fresh.refresh(pos));
+          checked++;
+        }
+        while (taken.length > 0) pos.makeStep(taken.pop() as number);
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+
+  it('follows a position loaded mid-game and its copies', () => {
+    const random = makeRandom(9);
+    const steps = new Int32Array(4096);
+    const positions = randomPositions(33, 40);
+    const evaluator = new NnueEvaluator(net, positions[0]);
+    const fresh = new NnueEvaluator(net, positions[0]);
+    for (const start of positions) {
+      const pos = start.clone();
+      for (let i = 0; i < 6 && pos.winner === NO_WINNER; i++) {
+        const n = generateSteps(pos, steps, 0);
+        if (n === 0) break;
+        pos.makeStep(steps[Math.floor(random() * n)]);
+        expect(evaluator.evaluate(pos)).toBe(fresh.refresh(pos));
+      }
+      expect(evaluator.evaluate(start)).toBe(fresh.refresh(start));
+    }
   });
 });
 
