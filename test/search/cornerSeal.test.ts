@@ -3,19 +3,10 @@ import { getVariant, type Position } from '../../src/engine/index.js';
 import { parseTfen } from '../../src/notation/index.js';
 import { Evaluator } from '../../src/search/evaluate.js';
 import { F_CORNERS_NEAR_SEALED, F_CORNERS_SEALED, FEATURE_COUNT } from '../../src/search/weights.js';
+import { placePieces } from '../support/positions.js';
 
-/** A Copenhagen position from a few pieces: `{ f6: 'K', c1: 't' }`, attackers to move. */
-function place(pieces: Record<string, string>, variant = 'copenhagen'): Position {
-  const rules = getVariant(variant);
-  if (!rules.ok) throw new Error(rules.error.message);
-  const size = rules.value.size;
-  const rows: string[][] = Array.from({ length: size }, () => Array<string>(size).fill('.'));
-  for (const [square, letter] of Object.entries(pieces)) rows[size - Number(square.slice(1))][square.charCodeAt(0) - 97] = letter;
-  const board = rows.map((row) => row.join('').replace(/\.+/g, (run) => String(run.length))).join('/');
-  const pos = parseTfen(rules.value, `${board} a -`);
-  if (!pos.ok) throw new Error(pos.error.message);
-  return pos.value;
-}
+/** A position from a few pieces: `{ f6: 'K', c1: 't' }`, attackers to move. */
+const place = (pieces: Record<string, string>, variant = 'copenhagen'): Position => placePieces(variant, 'a', pieces);
 
 /** [sealed corners, corners one attacker short] of a position. */
 function seals(pos: Position): [number, number] {

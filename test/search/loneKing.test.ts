@@ -16,19 +16,10 @@ import { parseTfen } from '../../src/notation/index.js';
 import { Evaluator } from '../../src/search/evaluate.js';
 import { LoneKingMeasures } from '../../src/search/loneKing.js';
 import { F_CORNERS_SEALED, F_LONE_REACH, F_LONE_REGION_EDGE, FEATURE_COUNT } from '../../src/search/weights.js';
+import { placePieces } from '../support/positions.js';
 
 /** A Copenhagen position from a few pieces: `{ f6: 'K', c1: 't' }`, attackers to move. */
-function place(pieces: Record<string, string>): Position {
-  const rules = getVariant('copenhagen');
-  if (!rules.ok) throw new Error(rules.error.message);
-  const size = rules.value.size;
-  const rows: string[][] = Array.from({ length: size }, () => Array<string>(size).fill('.'));
-  for (const [square, letter] of Object.entries(pieces)) rows[size - Number(square.slice(1))][square.charCodeAt(0) - 97] = letter;
-  const board = rows.map((row) => row.join('').replace(/\.+/g, (run) => String(run.length))).join('/');
-  const pos = parseTfen(rules.value, `${board} a -`);
-  if (!pos.ok) throw new Error(pos.error.message);
-  return pos.value;
-}
+const place = (pieces: Record<string, string>): Position => placePieces('copenhagen', 'a', pieces);
 
 function measure(pos: Position): LoneKingMeasures {
   const measures = new LoneKingMeasures(pos.geo);

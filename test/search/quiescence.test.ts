@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getVariant, type Position } from '../../src/engine/index.js';
-import { parseTfen } from '../../src/notation/index.js';
+import { type Position } from '../../src/engine/index.js';
 import { CaptureGenerator } from '../../src/search/captures.js';
 import { Evaluator, kingOpenLines } from '../../src/search/evaluate.js';
 import { QuietHistory } from '../../src/search/history.js';
@@ -11,14 +10,7 @@ import { INFINITE } from '../../src/search/score.js';
 import { StepPicker } from '../../src/search/stepPicker.js';
 import { StepScorer } from '../../src/search/stepScorer.js';
 import { TranspositionTable } from '../../src/search/tt.js';
-
-function load(variant: string, tfen: string): Position {
-  const rules = getVariant(variant);
-  if (!rules.ok) throw new Error(rules.error.message);
-  const pos = parseTfen(rules.value, tfen);
-  if (!pos.ok) throw new Error(pos.error.message);
-  return pos.value;
-}
+import { loadTfen as load } from '../support/positions.js';
 
 /** A quiescence search wired as the main search wires it, on its own table. */
 function quiescence(pos: Position): { search: Quiescence; tt: TranspositionTable } {

@@ -13,32 +13,10 @@ import {
   stepCaptures,
   VARIANT_IDS,
 } from '../../src/engine/index.js';
-import { makeTfen, makeTurn, parseTfen } from '../../src/notation/index.js';
+import { makeTfen, makeTurn } from '../../src/notation/index.js';
 import { bench, Searcher, type SearchInfo } from '../../src/search/index.js';
 import { kingOpenLines } from '../../src/search/evaluate.js';
-
-function load(variant: string, tfen: string): Position {
-  const rules = getVariant(variant);
-  if (!rules.ok) throw new Error(rules.error.message);
-  const pos = parseTfen(rules.value, tfen);
-  if (!pos.ok) throw new Error(pos.error.message);
-  return pos.value;
-}
-
-/** A position from a few pieces: `{ c11: 'K', e5: 't' }`. */
-function place(variant: string, side: 'a' | 'd', pieces: Record<string, string>, berserker = '-'): Position {
-  const rules = getVariant(variant);
-  if (!rules.ok) throw new Error(rules.error.message);
-  const size = rules.value.size;
-  const rows: string[][] = Array.from({ length: size }, () => Array<string>(size).fill('.'));
-  for (const [square, letter] of Object.entries(pieces)) {
-    const file = square.charCodeAt(0) - 97;
-    const rank = Number(square.slice(1)) - 1;
-    rows[size - 1 - rank][file] = letter;
-  }
-  const board = rows.map((row) => row.join('').replace(/\.+/g, (run) => String(run.length))).join('/');
-  return load(variant, `${board} ${side} ${berserker}`);
-}
+import { loadTfen as load, placePieces as place } from '../support/positions.js';
 
 function run(pos: Position, depth: number, options = {}): { best: string | null; infos: SearchInfo[]; turn: number[] | null } {
   const infos: SearchInfo[] = [];
