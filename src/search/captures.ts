@@ -135,7 +135,10 @@ export class CaptureGenerator {
     return this.stampCounter;
   }
 
-  /** Appends the captures landing on squares not yet stamped with `mark`; returns the new end. */
+  /**
+   * Appends the captures landing on squares not yet stamped with `mark`; returns the new end. The four
+   * directions are written out, as in stepScorer.ts's markCaptureSquares (V8 compiles that faster).
+   */
   private captures(pos: Position, out: Int32Array, n: number, mark: number): number {
     const stamp = this.stamp;
     const board = pos.board;
@@ -146,13 +149,46 @@ export class CaptureGenerator {
     const shieldWall = pos.rules.shieldWall;
     const enemies = pos.pieceList[pos.side ^ 1];
     const enemyCount = pos.pieceCount[pos.side ^ 1];
+    const d0 = dirs[0];
+    const d1 = dirs[1];
+    const d2 = dirs[2];
+    const d3 = dirs[3];
     for (let i = 0; i < enemyCount; i++) {
       const victim = enemies[i];
       const victimPiece = board[victim];
-      for (let j = 0; j < 4; j++) {
-        const target = victim + dirs[j];
-        if (board[target] !== EMPTY || stamp[target] === mark) continue;
-        if (!mayTake(board, flags, victim, victimPiece, victim - dirs[j], target, myBit, kingArmed, shieldWall)) continue;
+      let target = victim + d0;
+      if (
+        board[target] === EMPTY &&
+        stamp[target] !== mark &&
+        mayTake(board, flags, victim, victimPiece, victim - d0, target, myBit, kingArmed, shieldWall)
+      ) {
+        stamp[target] = mark;
+        n = stepsOnto(pos, target, out, n, true);
+      }
+      target = victim + d1;
+      if (
+        board[target] === EMPTY &&
+        stamp[target] !== mark &&
+        mayTake(board, flags, victim, victimPiece, victim - d1, target, myBit, kingArmed, shieldWall)
+      ) {
+        stamp[target] = mark;
+        n = stepsOnto(pos, target, out, n, true);
+      }
+      target = victim + d2;
+      if (
+        board[target] === EMPTY &&
+        stamp[target] !== mark &&
+        mayTake(board, flags, victim, victimPiece, victim - d2, target, myBit, kingArmed, shieldWall)
+      ) {
+        stamp[target] = mark;
+        n = stepsOnto(pos, target, out, n, true);
+      }
+      target = victim + d3;
+      if (
+        board[target] === EMPTY &&
+        stamp[target] !== mark &&
+        mayTake(board, flags, victim, victimPiece, victim - d3, target, myBit, kingArmed, shieldWall)
+      ) {
         stamp[target] = mark;
         n = stepsOnto(pos, target, out, n, true);
       }

@@ -370,8 +370,12 @@ export class Searcher implements QuiescenceHost {
     // Static pruning needs a quiet king: an open escape line decides more than any margin.
     const quietNode = !pvNode && pos.berserker === NO_SQUARE && !isMateScore(beta) && !isMateScore(alpha) && openLines === 0;
     const turnStart = pos.berserker === NO_SQUARE;
-    const staticEval = turnStart ? this.staticEval() : 0;
-    if (turnStart) this.turnEval[turnPly] = staticEval;
+    // The evaluation serves the static pruning below (quiet nodes only) and the late-move reductions'
+    // `improving`, three or more turns from the horizon, here and two turns further down (a node there
+    // is at most as far from the horizon as this one): elsewhere nobody looks at it.
+    const evaluated = turnStart && (quietNode || depth >= 3);
+    const staticEval = evaluated ? this.staticEval() : 0;
+    if (turnStart) this.turnEval[turnPly] = evaluated ? staticEval : NO_EVAL;
     // Improving: the side to move's evaluation is better than at the start of its previous turn.
     const earlier = turnPly >= 2 ? this.turnEval[turnPly - 2] : NO_EVAL;
     const improving = earlier !== NO_EVAL && this.turnEval[turnPly] !== NO_EVAL && this.turnEval[turnPly] > earlier;
