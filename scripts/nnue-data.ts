@@ -18,11 +18,11 @@
 
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ATTACKERS, DEFENDERS, getVariant, legalTurns, makeRandom, NO_WINNER, playTurn, Position, toSquare } from '../src/engine/index.js';
+import { ATTACKERS, DEFENDERS, getVariant, legalTurns, makeRandom, NO_WINNER, playTurn, Position } from '../src/engine/index.js';
 import { playMoves } from '../src/notation/index.js';
 import { Searcher, type SearchScore } from '../src/search/index.js';
 import { loadOpenings, type OpeningBook, openingPositions } from '../src/tournament/openings.js';
-import { makeSampleHeader, makeSampleRecord } from './nnueSamples.js';
+import { cellsOf, defendersScore, makeSampleHeader, makeSampleRecord } from './nnueSamples.js';
 
 function argument(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -54,8 +54,6 @@ if (wholeOpenings && openingsFile === '') {
   console.error('nnue-data: --whole-openings needs --openings FILE (a book)');
   process.exit(1);
 }
-/** Scores beyond this (forced results included) are written as this: the sigmoid is flat there anyway. */
-const SCORE_LIMIT = 3000;
 
 const rules = getVariant(variant);
 if (!rules.ok) {
@@ -87,20 +85,6 @@ function startOf(game: number): Position {
   const turns = wholeOpenings ? opening.moves.length : Math.floor(random() * (opening.moves.length + 1));
   playMoves(pos, opening.moves.slice(0, turns));
   return pos;
-}
-
-/** The board as size*size piece codes, rank 1 first. */
-function cellsOf(pos: Position): Uint8Array {
-  const cells = new Uint8Array(size * size);
-  for (let rank = 0; rank < size; rank++)
-    for (let file = 0; file < size; file++) cells[rank * size + file] = pos.board[toSquare(pos.geo.stride, file, rank)];
-  return cells;
-}
-
-/** A search score as centipawns from the defenders' view. */
-function defendersScore(score: SearchScore, side: number): number {
-  const cp = score.kind === 'mate' ? Math.sign(score.value) * SCORE_LIMIT : Math.max(-SCORE_LIMIT, Math.min(SCORE_LIMIT, score.value));
-  return side === DEFENDERS ? cp : -cp;
 }
 
 function randomTurn(pos: Position): number[] | undefined {

@@ -7,7 +7,8 @@
 //           won, 1 draw, 2 defenders won)
 
 import { readFileSync } from 'node:fs';
-import { err, ok, type Result } from '../src/engine/index.js';
+import { DEFENDERS, err, ok, type Position, type Result, toSquare } from '../src/engine/index.js';
+import type { SearchScore } from '../src/search/index.js';
 
 const MAGIC = 'HNFD';
 const VERSION = 1;
@@ -33,6 +34,24 @@ export function makeSampleHeader(variant: string, size: number): Buffer {
   header.writeUInt16LE(name.length, 6);
   name.copy(header, 8);
   return header;
+}
+
+/** Scores beyond this (forced results included) are written as this: the sigmoid is flat there anyway. */
+const SCORE_LIMIT = 3000;
+
+/** The board as size*size piece codes, rank 1 first. */
+export function cellsOf(pos: Position): Uint8Array {
+  const size = pos.rules.size;
+  const cells = new Uint8Array(size * size);
+  for (let rank = 0; rank < size; rank++)
+    for (let file = 0; file < size; file++) cells[rank * size + file] = pos.board[toSquare(pos.geo.stride, file, rank)];
+  return cells;
+}
+
+/** A search score of the side to move as centipawns from the defenders' view. */
+export function defendersScore(score: SearchScore, side: number): number {
+  const cp = score.kind === 'mate' ? Math.sign(score.value) * SCORE_LIMIT : Math.max(-SCORE_LIMIT, Math.min(SCORE_LIMIT, score.value));
+  return side === DEFENDERS ? cp : -cp;
 }
 
 export const recordBytes = (size: number): number => size * size + 4;

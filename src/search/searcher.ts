@@ -379,8 +379,9 @@ export class Searcher implements QuiescenceHost {
     // Improving: the side to move's evaluation is better than at the start of its previous turn.
     const earlier = turnPly >= 2 ? this.turnEval[turnPly - 2] : NO_EVAL;
     const improving = earlier !== NO_EVAL && this.turnEval[turnPly] !== NO_EVAL && this.turnEval[turnPly] > earlier;
-    // Reverse futility: far enough above beta that one turn of the opponent's will not bring it back.
-    if (quietNode && depth <= FUTILITY_DEPTH && staticEval - FUTILITY_MARGIN * depth >= beta) return staticEval;
+    // Reverse futility: far enough above beta that one turn of the opponent's will not bring it back
+    // (a turn less of margin where the evaluation is improving).
+    if (quietNode && depth <= FUTILITY_DEPTH && staticEval - FUTILITY_MARGIN * (improving ? depth - 1 : depth) >= beta) return staticEval;
     // Futility: close to the horizon and far below alpha, only tactical steps can help.
     const futile = quietNode && depth <= FUTILITY_DEPTH && staticEval + FUTILITY_MARGIN * depth <= alpha;
     // Late move pruning: two or three turns from the horizon, quiet steps this late in the order rarely

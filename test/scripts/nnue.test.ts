@@ -1,7 +1,7 @@
 // The learned evaluation's pipeline run as a user runs it: self-play positions, training, a network
 // file the engine reads; the same seed gives the same files.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +44,44 @@ describe('nnue pipeline', () => {
       rmSync(folder, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('labels the positions of recorded games with searches and their results, leaving out timeouts and draws', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'hnefi-nnue-'));
+    try {
+      const records = join(folder, 'games.jsonl');
+      const game = (id: string, winner: string, moves: string[]) => JSON.stringify({ id, variant: 'copenhagen', winner, moves });
+      writeFileSync(
+        records,
+        [
+          game('won', 'Black', ['d1-d3', 'h6-h9', 'k4-i4', 'f8-c8', 'resigned']),
+          game('lost', 'White', ['d1-d2', 'h6-h9', 'k4-i4', 'resigned']),
+          game('slow', 'Black', ['d1-d3', 'h6-h9', 'timeout']),
+          game('even', 'Draw', ['d1-d3', 'h6-h9']),
+        ].join('\n'),
+      );
+      const args = ['--variant', 'copenhagen', '--records', records, '--nodes', '200', '--seed', '3'];
+      const first = script('nnue-records.ts', [...args, '--out', join(folder, 'a.hnfd')]);
+      expect(first.stderr).toMatch(/2\/2 games \(attackers won 1, defenders 1, 0 not replayed\), 7 positions/);
+      expect(first.code).toBe(0);
+      expect(script('nnue-records.ts', [...args, '--out', join(folder, 'b.hnfd')]).code).toBe(0);
+      const samples = readFileSync(join(folder, 'a.hnfd'));
+      expect(samples.equals(readFileSync(join(folder, 'b.hnfd')))).toBe(true);
+      const parsed = parseSampleFile(samples, 'a.hnfd');
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      expect(parsed.value.count).toBe(7);
+      // The won game's four positions say the attackers won (0), the lost game's three the defenders (2).
+      expect([...parsed.value.result].sort()).toEqual([0, 0, 0, 0, 2, 2, 2]);
+      expect([...parsed.value.side].filter((side) => side === 0).length).toBe(4);
+
+      const everyOther = script('nnue-records.ts', [...args, '--every', '2', '--out', join(folder, 'c.hnfd')]);
+      expect(everyOther.stderr).toMatch(/, [34] positions/);
+      const missing = script('nnue-records.ts', ['--records', join(folder, 'none.jsonl')]);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toMatch(/^nnue-records: cannot read .*none\.jsonl/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('says what is wrong with bad flags', () => {
     const noData = script('nnue-train.ts', []);
