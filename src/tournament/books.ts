@@ -3,19 +3,8 @@
 // decided by the engines rather than by the side they play (docs/tournament.md, "Opening books").
 
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/** The package's folder: the nearest folder above this module with a package.json (from dist/ or src/tournament/). */
-function packageRoot(): string | undefined {
-  let folder = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(folder, 'package.json'))) return folder;
-    const parent = dirname(folder);
-    if (parent === folder) return undefined;
-    folder = parent;
-  }
-}
+import { join } from 'node:path';
+import { packageRoot } from '../packageFiles.js';
 
 /** The folder of the shipped books, whether or not it exists. */
 export function booksFolder(): string | undefined {
