@@ -1,6 +1,8 @@
 // `hnefi` (the default command): the engine server on stdin/stdout.
 
 import type { Argv, CommandModule } from 'yargs';
+import { shippedFile } from '../packageFiles.js';
+import { AUTO_NETWORK } from '../protocol/evalFile.js';
 import { OpenTaflServer } from '../protocol/opentafl/server.js';
 import { stdoutLines } from '../protocol/output.js';
 import { UciServer } from '../protocol/uci/server.js';
@@ -79,6 +81,7 @@ export function serve(settings: ServeSettings): void {
     input: process.stdin,
     write,
     exit: (code: number) => process.exit(code),
+    autoEvalFile: shippedFile('nets', AUTO_NETWORK),
   };
   server =
     settings.protocol === 'opentafl'

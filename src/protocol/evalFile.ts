@@ -1,4 +1,5 @@
-// The EvalFile option: `hand` (or empty) for the hand-written evaluation, else the path of a network
+// The EvalFile option: `auto` (the default) for the shipped network where one plays better than the
+// hand-written evaluation, `hand` (or empty) for the hand-written evaluation, else the path of a network
 // file (docs/nnue.md) read and checked here, so that a bad file is refused with the reason and the
 // evaluation in use stays as it was.
 
@@ -7,13 +8,25 @@ import { resolve } from 'node:path';
 import { err, ok, type Position, type Result, type RuleSet } from '../engine/index.js';
 import { describeNetwork, HAND_SCALE_ONE, type Network, netFits, NnueEvaluator, parseNetwork } from '../search/index.js';
 
-/** The value that selects the hand-written evaluation (the option's default). */
+/** The value that selects the hand-written evaluation. */
 export const HAND_EVAL = 'hand';
+/** The value that selects the shipped network `AUTO_NETWORK` (the option's default). */
+export const AUTO_EVAL = 'auto';
+/**
+ * The shipped network `auto` loads, from the package's nets/: the one that beat the hand-written
+ * evaluation in matches at equal time (BENCHMARKS.md). It serves its family and board size (Copenhagen,
+ * Fetlar); other rules keep the hand-written evaluation.
+ */
+export const AUTO_NETWORK = 'copenhagen.nnue';
 
-/** null: the hand-written evaluation; else the network in the file (relative paths from the working directory). */
-export function loadEvalFile(value: string): Result<Network | null> {
+/**
+ * null: the hand-written evaluation; else the network in the file (relative paths from the working
+ * directory). `autoFile`: the file `auto` stands for (the hand-written evaluation when there is none).
+ */
+export function loadEvalFile(value: string, autoFile: string | undefined): Result<Network | null> {
   const text = value.trim();
   if (text === '' || text.toLowerCase() === HAND_EVAL) return ok(null);
+  if (text.toLowerCase() === AUTO_EVAL) return autoFile === undefined ? ok(null) : loadEvalFile(autoFile, undefined);
   const path = resolve(text);
   let bytes: Uint8Array;
   try {
@@ -21,7 +34,7 @@ export function loadEvalFile(value: string): Result<Network | null> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : (error as Error).message;
-    return err('eval-file', `EvalFile: cannot read '${text}' (${reason}); give a network file or '${HAND_EVAL}'`);
+    return err('eval-file', `EvalFile: cannot read '${text}' (${reason}); give a network file, '${AUTO_EVAL}' or '${HAND_EVAL}'`);
   }
   const net = parseNetwork(bytes);
   if (!net.ok) return err('eval-file', `EvalFile: '${text}' is refused: ${net.error.message}`);

@@ -25,15 +25,27 @@ describe('EvalFile', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('is listed by uci with the hand-written evaluation as default', async () => {
+  it('is listed by uci with the shipped network as default', async () => {
     const lines = await engine.until('uciok', 'uci');
-    expect(lines).toContain('option name EvalFile type string default hand');
+    expect(lines).toContain('option name EvalFile type string default auto');
+  });
+
+  it('evaluates Copenhagen with the shipped network by default, Berserk with the hand-written evaluation', async () => {
+    const copenhagen = await engine.ask('setoption name UCI_Variant value copenhagen', 'position startpos', 'eval');
+    expect(
+      copenhagen.some((l) => /^Network: -?\d+ cp \+ \d\.\d\d x Total = -?\d+ cp \(EvalFile; the search uses this one\)$/.test(l)),
+    ).toBe(true);
+    const auto = await engine.ask('setoption name EvalFile value auto');
+    expect(auto).toEqual([expect.stringMatching(/^info string evaluation: network \(corner family, 11x11, .*the current rules use it$/)]);
+    const berserk = await engine.ask('setoption name UCI_Variant value berserk', 'position startpos', 'eval');
+    expect(berserk.some((l) => l.startsWith('Network:'))).toBe(false);
+    expect(berserk.some((l) => l.startsWith('Total:'))).toBe(true);
   });
 
   it('refuses bad files with the reason and keeps the engine usable', async () => {
     const missing = await engine.ask(`setoption name EvalFile value ${join(folder, 'none.nnue')}`);
     expect(missing).toEqual([
-      `info string error: EvalFile: cannot read '${join(folder, 'none.nnue')}' (no such file); give a network file or 'hand'`,
+      `info string error: EvalFile: cannot read '${join(folder, 'none.nnue')}' (no such file); give a network file, 'auto' or 'hand'`,
     ]);
     const short = await engine.ask(`setoption name EvalFile value ${join(folder, 'short.nnue')}`);
     expect(short[0]).toMatch(/^info string error: EvalFile: '.*short\.nnue' is refused: the network file has 100 bytes/);

@@ -34,6 +34,7 @@ import { makeTfen, parseRulesString } from '../../notation/index.js';
 import { evaluate, MAX_MULTIPV, type GoLimits, type SearchInfo, type SearchOptions } from '../../search/index.js';
 import { SearchEngine } from '../../facade/engine.js';
 import { shorten, type GameHistory } from '../../facade/game.js';
+import { AUTO_EVAL, loadEvalFile } from '../evalFile.js';
 import type { WriteLine } from '../output.js';
 import { clockLimits, parseClock, type OpenTaflClock } from './clock.js';
 import { fitMoves, rulesProblems } from './hostMoves.js';
@@ -49,6 +50,8 @@ export interface OpenTaflServerSettings {
   write: WriteLine;
   exit(code: number): void;
   workerFile?: string;
+  /** The network file the search evaluates with where it fits the rules (as UCI's `EvalFile auto`); none: the hand-written evaluation. */
+  autoEvalFile?: string;
 }
 
 /** What OpenTafl's error codes to an engine mean (engine protocol, section 15). */
@@ -101,13 +104,15 @@ export class OpenTaflServer {
     this.rules = VARIANTS[settings.variant ?? DEFAULT_VARIANT] ?? VARIANTS[DEFAULT_VARIANT];
     this.pos = Position.start(this.rules);
     this.multiPV = settings.search?.multiPV ?? 1;
+    // A shipped network that cannot be read leaves the hand-written evaluation (UCI's `eval` tells why).
+    const net = loadEvalFile(AUTO_EVAL, settings.autoEvalFile);
     this.engine = new SearchEngine(
       {
         onInfo: (info) => this.onInfo(info),
         onBestMove: (best) => this.onBestMove(best),
         onError: (message) => this.status(`error: ${message}`),
       },
-      settings.search,
+      { ...settings.search, evalNet: net.ok ? net.value : null },
       settings.workerFile,
     );
   }

@@ -2,7 +2,7 @@
 // Names are matched case-insensitively with runs of spaces treated as one.
 
 import { err, ok, VARIANT_IDS, DEFAULT_VARIANT, type Result } from '../../engine/index.js';
-import { HAND_EVAL } from '../evalFile.js';
+import { AUTO_EVAL } from '../evalFile.js';
 import { DEFAULT_OPTIONS, MAX_HASH_MB, MAX_MULTIPV, MAX_SKILL_LEVEL, MAX_THREADS } from '../../search/index.js';
 
 export type UciOption =
@@ -20,7 +20,7 @@ export const UCI_OPTIONS: readonly UciOption[] = [
   { type: 'spin', name: 'Move Overhead', default: DEFAULT_OPTIONS.moveOverheadMs, min: 0, max: 5000 },
   { type: 'spin', name: 'Skill Level', default: DEFAULT_OPTIONS.skillLevel, min: 0, max: MAX_SKILL_LEVEL },
   { type: 'check', name: 'Ponder', default: false },
-  { type: 'string', name: 'EvalFile', default: HAND_EVAL },
+  { type: 'string', name: 'EvalFile', default: AUTO_EVAL },
 ];
 
 export function makeOptionLine(option: UciOption): string {

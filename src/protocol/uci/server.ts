@@ -19,7 +19,7 @@ import {
 } from '../../engine/index.js';
 import { makeTfen, makeTurn, parseRulesString } from '../../notation/index.js';
 import { evaluate, type GoLimits, type Network, type SearchInfo, type SearchOptions } from '../../search/index.js';
-import { describeEvaluation, loadEvalFile, networkEvalLine } from '../evalFile.js';
+import { AUTO_EVAL, describeEvaluation, loadEvalFile, networkEvalLine } from '../evalFile.js';
 import { boardSummary } from '../boardSummary.js';
 import { SearchEngine, type BenchResult, type JobKind } from '../../facade/engine.js';
 import { Game, shorten } from '../../facade/game.js';
@@ -41,6 +41,8 @@ export interface UciServerSettings {
   exit(code: number): void;
   /** The bundled search worker (tests and tools may point elsewhere). */
   workerFile?: string;
+  /** The network file `EvalFile auto` (the default) loads; none: the hand-written evaluation. */
+  autoEvalFile?: string;
 }
 
 const MAX_PERFT_DEPTH = 20;
@@ -53,7 +55,9 @@ export class UciServer {
   private rulesText = '';
   private rules: RuleSet;
   /** The EvalFile network, or null (the hand-written evaluation). */
-  private evalNet: Network | null = null;
+  private evalNet: Network | null;
+  /** Why the default network could not be loaded, said after the greeting. */
+  private readonly autoEvalError: string | undefined;
   private game: Game;
   private debug = false;
   private readonly engine: SearchEngine;
@@ -71,13 +75,16 @@ export class UciServer {
     this.variant = settings.variant ?? DEFAULT_VARIANT;
     this.rules = VARIANTS[this.variant] ?? VARIANTS[DEFAULT_VARIANT];
     this.game = Game.start(this.rules);
+    const net = loadEvalFile(AUTO_EVAL, settings.autoEvalFile);
+    this.evalNet = net.ok ? net.value : null;
+    this.autoEvalError = net.ok ? undefined : net.error.message;
     this.engine = new SearchEngine(
       {
         onInfo: (info) => this.writeInfo(info),
         onBestMove: (best, _game, ponder) => this.writeBestMove(best, ponder),
         onError: (message) => this.error(message),
       },
-      settings.search,
+      { ...settings.search, evalNet: this.evalNet },
       settings.workerFile,
     );
   }
@@ -86,6 +93,7 @@ export class UciServer {
   run(): void {
     // As UCI engines do: GUIs ignore it, a person learns what answers and how to get help.
     this.write(`${ENGINE_NAME} ${ENGINE_VERSION} by ${ENGINE_AUTHOR}, a tafl engine speaking UCI (type 'help' for the commands)`);
+    if (this.autoEvalError !== undefined) this.error(`${this.autoEvalError}; the hand-written evaluation is in use`);
     const lines = createInterface({ input: this.settings.input, crlfDelay: Infinity, terminal: false });
     lines.on('line', (line) => this.receive(line));
     lines.on('close', () => {
@@ -270,7 +278,7 @@ export class UciServer {
       case 'Ponder':
         return;
       case 'EvalFile': {
-        const net = loadEvalFile(v as string);
+        const net = loadEvalFile(v as string, this.settings.autoEvalFile);
         if (!net.ok) return this.error(net.error.message);
         this.evalNet = net.value;
         this.engine.setOptions({ evalNet: net.value });
