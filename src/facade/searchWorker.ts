@@ -5,7 +5,7 @@
 
 import { parentPort } from 'node:worker_threads';
 import { legalTurns, perftByTurn } from '../engine/index.js';
-import { bench, Searcher, warmUp } from '../search/index.js';
+import { bench, describeNetwork, Searcher, type SearchOptions, warmUp } from '../search/index.js';
 import { replayGame } from './game.js';
 import type { FromWorker, ToWorker } from './workerMessages.js';
 
@@ -29,9 +29,9 @@ port.on('message', (message: ToWorker) => {
         // Most likely a hash table too big for this machine: search with the defaults instead.
         post({
           type: 'error',
-          message: `search options ${JSON.stringify(message.options)} failed (${describe(error)}); using the defaults`,
+          message: `search options ${optionsText(message.options)} failed (${describe(error)}); using the defaults`,
         });
-        searcher = new Searcher({});
+        searcher = new Searcher({ evalNet: message.options.evalNet });
       }
       post({ type: 'up' });
       // Compile the search before the first `go` (messages wait the ~0.5 s this takes; a `go`, perft
@@ -43,7 +43,7 @@ port.on('message', (message: ToWorker) => {
       try {
         searcher?.setOptions(message.options);
       } catch (error) {
-        post({ type: 'error', message: `search options ${JSON.stringify(message.options)} failed (${describe(error)})` });
+        post({ type: 'error', message: `search options ${optionsText(message.options)} failed (${describe(error)})` });
       }
       prepareTable();
       return;
@@ -130,4 +130,9 @@ function runBench(id: number, depth: number | undefined): void {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The options as JSON for an error line, a network named rather than written out weight by weight. */
+function optionsText(options: Partial<SearchOptions>): string {
+  return JSON.stringify(options, (key, value) => (key === 'evalNet' && value ? describeNetwork(value) : value));
 }
