@@ -1,13 +1,12 @@
 // `hnefi` (the default command): the engine server on stdin/stdout.
 
 import type { Argv, CommandModule } from 'yargs';
-import { shippedFile } from '../packageFiles.js';
-import { AUTO_NETWORK } from '../protocol/evalFile.js';
 import { OpenTaflServer } from '../protocol/opentafl/server.js';
 import { stdoutLines } from '../protocol/output.js';
 import { UciServer } from '../protocol/uci/server.js';
 import { MAX_HASH_MB, MAX_THREADS } from '../search/index.js';
 import { numberText, variantFlag, wholeNumberIn } from './options.js';
+import { autoEvalFile } from './shippedNetwork.js';
 import { hashFlag, threadsFlag } from './searchFlags.js';
 
 const DEFAULT_UNTIMED_MOVE_MS = 5000;
@@ -81,7 +80,7 @@ export function serve(settings: ServeSettings): void {
     input: process.stdin,
     write,
     exit: (code: number) => process.exit(code),
-    autoEvalFile: shippedFile('nets', AUTO_NETWORK),
+    autoEvalFile: autoEvalFile(),
   };
   server =
     settings.protocol === 'opentafl'

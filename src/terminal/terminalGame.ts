@@ -27,7 +27,7 @@ import { describeOutcome } from '../protocol/boardSummary.js';
 import { drawBoard } from '../protocol/boardText.js';
 import { SearchEngine } from '../facade/engine.js';
 import { Game } from '../facade/game.js';
-import type { GoLimits } from '../search/index.js';
+import type { GoLimits, Network } from '../search/index.js';
 import { saveGame } from './saveGame.js';
 
 export interface TerminalIO {
@@ -46,6 +46,8 @@ export interface PlaySettings {
   tfen?: string;
   /** The search worker (tests point at the built one). */
   workerFile?: string;
+  /** The learned evaluation the engine plays with where it fits the rules (null: the hand-written one). */
+  evalNet?: Network | null;
 }
 
 const HINT_TIME_MS = 1000;
@@ -93,7 +95,7 @@ export async function playInTerminal(io: TerminalIO, settings: PlaySettings): Pr
   const rules = VARIANTS[variant];
   const start = settings.tfen === undefined ? undefined : Game.fromTfen(rules, settings.tfen);
   if (start && !start.ok) return io.say(`Cannot start from that tfen: ${start.error.message}`);
-  const thinker = new Thinker(settings.workerFile);
+  const thinker = new Thinker(settings.workerFile, settings.evalNet ?? null);
   let game = start ? start.value : Game.start(rules);
   io.say(`${rules.name}: you play the ${SIDE_NAMES[human]}, Hnefi thinks ${moveTimeMs / 1000} s per move.`);
   io.say("Type 'help' for the commands.");
@@ -297,14 +299,14 @@ class Thinker {
   private readonly engine: SearchEngine;
   private resolve: ((best: number[] | null) => void) | undefined;
 
-  constructor(workerFile?: string) {
+  constructor(workerFile: string | undefined, evalNet: Network | null) {
     this.engine = new SearchEngine(
       {
         onInfo: () => {},
         onBestMove: (best) => this.resolve?.(best),
         onError: (message) => process.stderr.write(`hnefi: ${message}\n`),
       },
-      {},
+      { evalNet },
       workerFile,
     );
   }
