@@ -4,7 +4,7 @@ import { isatty } from 'node:tty';
 import type { Argv, CommandModule } from 'yargs';
 import { ATTACKERS, DEFENDERS, VARIANT_IDS } from '../engine/index.js';
 import { pipedLineReader } from '../terminal/pipedLines.js';
-import { AUTO_EVAL, loadEvalFile } from '../protocol/evalFile.js';
+import { loadAutoNetwork } from '../protocol/evalFile.js';
 import { playInTerminal, type TerminalIO } from '../terminal/terminalGame.js';
 import { autoEvalFile } from './shippedNetwork.js';
 
@@ -33,10 +33,9 @@ export const playCommand: CommandModule<object, PlayArgs> = {
   handler: async (args) => {
     const side = args.side === undefined ? undefined : args.side.startsWith('a') ? ATTACKERS : DEFENDERS;
     const moveTimeMs = args.time === undefined ? undefined : Math.round(args.time * 1000);
-    const net = loadEvalFile(AUTO_EVAL, autoEvalFile());
-    if (!net.ok) process.stderr.write(`hnefi: ${net.error.message}; the engine plays with the hand-written evaluation\n`);
-    const evalNet = net.ok ? net.value : null;
-    await playInTerminal(await terminalIO(), { variant: args.variant, side, moveTimeMs, tfen: args.tfen, evalNet });
+    const auto = loadAutoNetwork(autoEvalFile());
+    if (auto.problem !== undefined) process.stderr.write(`hnefi: ${auto.problem}\n`);
+    await playInTerminal(await terminalIO(), { variant: args.variant, side, moveTimeMs, tfen: args.tfen, evalNet: auto.net });
   },
 };
 

@@ -41,6 +41,14 @@ export function loadEvalFile(value: string, autoFile: string | undefined): Resul
   return net;
 }
 
+/** The default network (`auto`) at start-up: null and why, for an error line, when its file cannot be used. */
+export function loadAutoNetwork(autoFile: string | undefined): { net: Network | null; problem: string | undefined } {
+  const net = loadEvalFile(AUTO_EVAL, autoFile);
+  return net.ok
+    ? { net: net.value, problem: undefined }
+    : { net: null, problem: `${net.error.message}; the hand-written evaluation is in use` };
+}
+
 /** What the search evaluates with, for the answer to `setoption name EvalFile`. */
 export function describeEvaluation(net: Network | null, rules: RuleSet): string {
   if (!net) return 'hand-written';

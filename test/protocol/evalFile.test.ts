@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadAutoNetwork } from '../../src/protocol/evalFile.js';
 import { makeNetwork } from '../../src/search/nnue.js';
 import { makeModel, quantise } from '../../scripts/nnueModel.js';
 import { EngineConversation } from '../support/engineConversation.js';
@@ -77,5 +78,24 @@ describe('EvalFile', () => {
     const other = await engine.ask('setoption name UCI_Variant value copenhagen', `setoption name EvalFile value ${netFile}`);
     expect(other.at(-1)).toMatch(/the current rules use the hand-written one$/);
     expect(await engine.ask('setoption name EvalFile value hand')).toEqual(['info string evaluation: hand-written']);
+  });
+});
+
+describe('the default network at start-up', () => {
+  it('is none without a file, the network of a good file, and none with the reason for a bad file', () => {
+    expect(loadAutoNetwork(undefined)).toEqual({ net: null, problem: undefined });
+    const folder = mkdtempSync(join(tmpdir(), 'hnefi-autonet-'));
+    try {
+      const good = join(folder, 'good.nnue');
+      writeFileSync(good, makeNetwork(quantise(makeModel('corner', 11, 8, 5))));
+      const loaded = loadAutoNetwork(good);
+      expect(loaded.problem).toBeUndefined();
+      expect(loaded.net?.hidden).toBe(8);
+      const bad = loadAutoNetwork(join(folder, 'none.nnue'));
+      expect(bad.net).toBeNull();
+      expect(bad.problem).toMatch(/^EvalFile: cannot read '.*none\.nnue' \(no such file\).*; the hand-written evaluation is in use$/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

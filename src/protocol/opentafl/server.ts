@@ -34,7 +34,7 @@ import { makeTfen, parseRulesString } from '../../notation/index.js';
 import { evaluate, MAX_MULTIPV, type GoLimits, type SearchInfo, type SearchOptions } from '../../search/index.js';
 import { SearchEngine } from '../../facade/engine.js';
 import { shorten, type GameHistory } from '../../facade/game.js';
-import { AUTO_EVAL, loadEvalFile } from '../evalFile.js';
+import { loadAutoNetwork } from '../evalFile.js';
 import type { WriteLine } from '../output.js';
 import { clockLimits, parseClock, type OpenTaflClock } from './clock.js';
 import { fitMoves, rulesProblems } from './hostMoves.js';
@@ -100,19 +100,22 @@ export class OpenTaflServer {
   private queue: Promise<void> = Promise.resolve();
   private quitting = false;
 
+  /** Why the default network could not be loaded, said after the greeting. */
+  private readonly autoEvalError: string | undefined;
+
   constructor(private readonly settings: OpenTaflServerSettings) {
     this.rules = VARIANTS[settings.variant ?? DEFAULT_VARIANT] ?? VARIANTS[DEFAULT_VARIANT];
     this.pos = Position.start(this.rules);
     this.multiPV = settings.search?.multiPV ?? 1;
-    // A shipped network that cannot be read leaves the hand-written evaluation (UCI's `eval` tells why).
-    const net = loadEvalFile(AUTO_EVAL, settings.autoEvalFile);
+    const auto = loadAutoNetwork(settings.autoEvalFile);
+    this.autoEvalError = auto.problem;
     this.engine = new SearchEngine(
       {
         onInfo: (info) => this.onInfo(info),
         onBestMove: (best) => this.onBestMove(best),
         onError: (message) => this.status(`error: ${message}`),
       },
-      { ...settings.search, evalNet: net.ok ? net.value : null },
+      { ...settings.search, evalNet: auto.net },
       settings.workerFile,
     );
   }
@@ -120,6 +123,7 @@ export class OpenTaflServer {
   /** Says hello and reads the input; the process ends on `goodbye` or at the end of the input. */
   run(): void {
     this.write('hello');
+    if (this.autoEvalError !== undefined) this.status(`error: ${this.autoEvalError}`);
     const lines = createInterface({ input: this.settings.input, crlfDelay: Infinity, terminal: false });
     lines.on('line', (line) => this.enqueue(() => this.execute(line)));
     lines.on('close', () => this.enqueue(() => this.quit()));

@@ -19,7 +19,7 @@ import {
 } from '../../engine/index.js';
 import { makeTfen, makeTurn, parseRulesString } from '../../notation/index.js';
 import { evaluate, type GoLimits, type Network, type SearchInfo, type SearchOptions } from '../../search/index.js';
-import { AUTO_EVAL, describeEvaluation, loadEvalFile, networkEvalLine } from '../evalFile.js';
+import { describeEvaluation, loadAutoNetwork, loadEvalFile, networkEvalLine } from '../evalFile.js';
 import { boardSummary } from '../boardSummary.js';
 import { SearchEngine, type BenchResult, type JobKind } from '../../facade/engine.js';
 import { Game, shorten } from '../../facade/game.js';
@@ -75,9 +75,9 @@ export class UciServer {
     this.variant = settings.variant ?? DEFAULT_VARIANT;
     this.rules = VARIANTS[this.variant] ?? VARIANTS[DEFAULT_VARIANT];
     this.game = Game.start(this.rules);
-    const net = loadEvalFile(AUTO_EVAL, settings.autoEvalFile);
-    this.evalNet = net.ok ? net.value : null;
-    this.autoEvalError = net.ok ? undefined : net.error.message;
+    const auto = loadAutoNetwork(settings.autoEvalFile);
+    this.evalNet = auto.net;
+    this.autoEvalError = auto.problem;
     this.engine = new SearchEngine(
       {
         onInfo: (info) => this.writeInfo(info),
@@ -93,7 +93,7 @@ export class UciServer {
   run(): void {
     // As UCI engines do: GUIs ignore it, a person learns what answers and how to get help.
     this.write(`${ENGINE_NAME} ${ENGINE_VERSION} by ${ENGINE_AUTHOR}, a tafl engine speaking UCI (type 'help' for the commands)`);
-    if (this.autoEvalError !== undefined) this.error(`${this.autoEvalError}; the hand-written evaluation is in use`);
+    if (this.autoEvalError !== undefined) this.error(this.autoEvalError);
     const lines = createInterface({ input: this.settings.input, crlfDelay: Infinity, terminal: false });
     lines.on('line', (line) => this.receive(line));
     lines.on('close', () => {
