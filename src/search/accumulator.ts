@@ -186,17 +186,23 @@ export class NnueEvaluator {
     const out = this.outputWeights;
     const hidden = this.hidden;
     let sum = this.net.outputBias;
+    // The clip to 0..QA without branches (their outcomes are as good as random): `a & ~(a >> 31)` is
+    // max(a, 0), and `c - (over & ~(over >> 31))` with over = c - QA is min(c, QA).
     if (defendersToMove) {
       const w = this.weights;
       const side = this.sideColumn;
       for (let h = 0; h < hidden; h++) {
         const a = sums[at + h] + w[side + h];
-        sum += out[h] * (a <= 0 ? 0 : a < QA ? a : QA);
+        const c = a & ~(a >> 31);
+        const over = c - QA;
+        sum += out[h] * (c - (over & ~(over >> 31)));
       }
     } else {
       for (let h = 0; h < hidden; h++) {
         const a = sums[at + h];
-        sum += out[h] * (a <= 0 ? 0 : a < QA ? a : QA);
+        const c = a & ~(a >> 31);
+        const over = c - QA;
+        sum += out[h] * (c - (over & ~(over >> 31)));
       }
     }
     // Centipawns from the defenders' view, then the side to move's; `| 0` keeps them integers (no -0,
