@@ -116,17 +116,25 @@ export class NnueEvaluator {
     const piece = ((changes >>> Changed.PieceShift) & 15) * this.cells;
     const removed = this.columnOf[piece + (step & 511)];
     const added = this.columnOf[piece + (step >>> 9)];
-    // The side-to-move input's column, or the first input's with a factor 0.
-    const side = defendersToMove ? this.sideColumn : 0;
-    const sideOn = defendersToMove ? 1 : 0;
     let sum = this.net.outputBias;
-    for (let h = 0; h < hidden; h++) {
-      const s = sums[from + h] - w[removed + h] + w[added + h];
-      sums[to + h] = s;
-      const a = s + sideOn * w[side + h];
-      const c = a & ~(a >> 31);
-      const over = c - QA;
-      sum += out[h] * (c - (over & ~(over >> 31)));
+    if (defendersToMove) {
+      const side = this.sideColumn;
+      for (let h = 0; h < hidden; h++) {
+        const s = sums[from + h] - w[removed + h] + w[added + h];
+        sums[to + h] = s;
+        const a = s + w[side + h];
+        const c = a & ~(a >> 31);
+        const over = c - QA;
+        sum += out[h] * (c - (over & ~(over >> 31)));
+      }
+    } else {
+      for (let h = 0; h < hidden; h++) {
+        const a = sums[from + h] - w[removed + h] + w[added + h];
+        sums[to + h] = a;
+        const c = a & ~(a >> 31);
+        const over = c - QA;
+        sum += out[h] * (c - (over & ~(over >> 31)));
+      }
     }
     this.tag(pos, ply + 1);
     return this.centipawns(sum, defendersToMove);
