@@ -7,17 +7,43 @@
 // `count` with 2 runs less `count` with 1 is the steady cost of one run (compiled code), which is what
 // a change of the hot code moves; one cold run alone also counts V8's compiler, which moves a few
 // per cent with any change of the code.
+// With `--net <file>` (after the numbers): only the bench positions the network fits, searched with it
+// (as `EvalFile` does), for the learned evaluation's share of the time.
+import { readFileSync } from 'node:fs';
 import { benchPositions, nodesToDepth, warmUp } from '../src/search/bench.js';
+import { netFits, parseNetwork } from '../src/search/nnue.js';
+import { Searcher } from '../src/search/searcher.js';
 
 const mode = process.argv[2] ?? 'cpu';
 const depth = Number(process.argv[3] ?? 6);
 const runs = Number(process.argv[4] ?? 1);
+const netAt = process.argv.indexOf('--net');
 if (mode !== 'cpu' && mode !== 'count') throw new Error(`unknown mode '${mode}': cpu or count`);
+const parsed = netAt > 0 ? parseNetwork(readFileSync(process.argv[netAt + 1])) : undefined;
+if (parsed && !parsed.ok) throw new Error(parsed.error.message);
+const net = parsed?.ok ? parsed.value : null;
+
+/** As nodesToDepth(), with the network for every position. */
+function netNodesToDepth(): number {
+  if (net === null) return nodesToDepth(benchPositions(), depth);
+  const searcher = new Searcher({ hashMB: 16, threads: 1, multiPV: 1, evalNet: net });
+  let nodes = 0;
+  for (const pos of benchPositions().filter((p) => netFits(net, p.rules))) {
+    searcher.newGame();
+    let last = 0;
+    searcher.search(pos, { depth }, new Int32Array(1), (info) => {
+      last = info.nodes;
+    });
+    nodes += last;
+  }
+  return nodes;
+}
+
 if (mode === 'cpu') warmUp();
 for (let run = 0; run < runs; run++) {
   const cpuStart = process.cpuUsage();
   const start = performance.now();
-  const nodes = nodesToDepth(benchPositions(), depth);
+  const nodes = netNodesToDepth();
   const cpu = process.cpuUsage(cpuStart);
   const cpuMs = (cpu.user + cpu.system) / 1000;
   const wallMs = performance.now() - start;

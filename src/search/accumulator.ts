@@ -87,10 +87,57 @@ export class NnueEvaluator {
       // The plies below from these sums, by the steps taken back: the next evaluations (siblings and
       // cousins of this node) find them.
       for (let k = ply - 1; k >= lowest && k >= ply - BACKFILL; k--) this.replay(pos, k, -1);
-    } else {
-      for (let k = known; k < ply; k++) this.replay(pos, k, 1);
+    } else if (known < ply) {
+      for (let k = known; k < ply - 1; k++) this.replay(pos, k, 1);
+      return this.stepAndOutput(pos, ply - 1, pos.side === DEFENDERS);
     }
     return this.output(ply * this.hidden, pos.side === DEFENDERS);
+  }
+
+  /**
+   * replay(pos, ply, 1) and then output() at ply + 1, in one pass over the hidden units where the step
+   * moved a piece and captured nothing (most steps).
+   */
+  private stepAndOutput(pos: Position, ply: number, defendersToMove: boolean): number {
+    const undo = pos.undoRecords;
+    const record = ply * Undo.Size;
+    const step = undo[record + Undo.Step];
+    const changes = undo[record + Undo.Changes];
+    const hidden = this.hidden;
+    const to = (ply + 1) * hidden;
+    if (step === END_RUN || (changes & Changed.CapturesMask) !== 0) {
+      this.replay(pos, ply, 1);
+      return this.output(to, defendersToMove);
+    }
+    const from = to - hidden;
+    const sums = this.sums;
+    const w = this.weights;
+    const out = this.outputWeights;
+    const piece = ((changes >>> Changed.PieceShift) & 15) * this.cells;
+    const removed = this.columnOf[piece + (step & 511)];
+    const added = this.columnOf[piece + (step >>> 9)];
+    let sum = this.net.outputBias;
+    if (defendersToMove) {
+      const side = this.sideColumn;
+      for (let h = 0; h < hidden; h++) {
+        const s = sums[from + h] - w[removed + h] + w[added + h];
+        sums[to + h] = s;
+        const a = s + w[side + h];
+        const c = a & ~(a >> 31);
+        const over = c - QA;
+        sum += out[h] * (c - (over & ~(over >> 31)));
+      }
+    } else {
+      for (let h = 0; h < hidden; h++) {
+        const a = sums[from + h] - w[removed + h] + w[added + h];
+        sums[to + h] = a;
+        const c = a & ~(a >> 31);
+        const over = c - QA;
+        sum += out[h] * (c - (over & ~(over >> 31)));
+      }
+    }
+    this.tag(pos, ply + 1);
+    return this.centipawns(sum, defendersToMove);
   }
 
   /** The same value computed from scratch: the sums rebuilt from the pieces on the board. */
@@ -186,21 +233,32 @@ export class NnueEvaluator {
     const out = this.outputWeights;
     const hidden = this.hidden;
     let sum = this.net.outputBias;
+    // The clip to 0..QA without branches (their outcomes are as good as random): `a & ~(a >> 31)` is
+    // max(a, 0), and `c - (over & ~(over >> 31))` with over = c - QA is min(c, QA).
     if (defendersToMove) {
       const w = this.weights;
       const side = this.sideColumn;
       for (let h = 0; h < hidden; h++) {
         const a = sums[at + h] + w[side + h];
-        sum += out[h] * (a <= 0 ? 0 : a < QA ? a : QA);
+        const c = a & ~(a >> 31);
+        const over = c - QA;
+        sum += out[h] * (c - (over & ~(over >> 31)));
       }
     } else {
       for (let h = 0; h < hidden; h++) {
         const a = sums[at + h];
-        sum += out[h] * (a <= 0 ? 0 : a < QA ? a : QA);
+        const c = a & ~(a >> 31);
+        const over = c - QA;
+        sum += out[h] * (c - (over & ~(over >> 31)));
       }
     }
-    // Centipawns from the defenders' view, then the side to move's; `| 0` keeps them integers (no -0,
-    // which would make the compiler treat the result as a float).
+    return this.centipawns(sum, defendersToMove);
+  }
+
+  /** The output layer's sum in centipawns, from the side to move's view. */
+  private centipawns(sum: number, defendersToMove: boolean): number {
+    // From the defenders' view, then the side to move's; `| 0` keeps them integers (no -0, which would
+    // make the compiler treat the result as a float).
     const cp = Math.round((sum * OUTPUT_SCALE) / (QA * QB)) | 0;
     return defendersToMove ? cp : -cp | 0;
   }
