@@ -21,6 +21,7 @@ import {
   KING,
   NO_SQUARE,
   SIDE_MASK,
+  SQ_CORNER,
   stepCaptures,
   TYPE_MASK,
   type Position,
@@ -250,14 +251,19 @@ export class StepScorer {
     const king = pos.kingSq;
     const stepFrom = step & 511;
     const to = step >>> 9;
+    let kingRouteValue = 0;
     if (stepFrom === king) {
       if ((flags[to] & escapeFlag) !== 0) return ORDER_ESCAPE;
       // A king step that opens lines to escape squares threatens to win next turn.
       board[king] = EMPTY;
       let lines = 0;
       for (let j = 0; j < 4; j++) if (openLine(board, flags, to, dirs[j], escapeFlag)) lines++;
+      // Corners: one that gives him a route (a slide onto a square that sees a corner) threatens a
+      // fork the turn after; searched with the tactical steps, after the captures, not reduced.
+      const routes = lines === 0 && escapeFlag === SQ_CORNER ? kingRoutes(board, flags, dirs, to) : 0;
       board[king] = KING;
       if (lines > 0) return ORDER_CAPTURE + 64 + lines;
+      if (routes > 0) kingRouteValue = ORDER_CAPTURE + (routes < 16 ? routes : 16);
     }
     if (
       ((board[to + dirs[0]] | board[to + dirs[1]] | board[to + dirs[2]] | board[to + dirs[3]]) & enemyBit) !== 0 &&
@@ -272,6 +278,7 @@ export class StepScorer {
       }
       return ORDER_CAPTURE + 32 + victim;
     }
+    if (kingRouteValue !== 0) return kingRouteValue;
     if (blockMark !== 0 && this.lineStamp[to] === blockMark) return ORDER_CAPTURE + 96;
     if (step === killer1) return ORDER_KILLER + 1;
     if (step === killer2) return ORDER_KILLER;
@@ -393,6 +400,23 @@ export class StepScorer {
     }
     return this.stampCounter;
   }
+}
+
+/**
+ * Corner rules: the squares a king on `from` reaches in one slide from which a line across runs open
+ * to a corner (the evaluation's routes; the king's own square must be empty on `board`).
+ */
+function kingRoutes(board: Int32Array, flags: Uint8Array, dirs: ArrayLike<number>, from: number): number {
+  let routes = 0;
+  for (let i = 0; i < 4; i++) {
+    const d = dirs[i];
+    const side1 = dirs[(i + 1) & 3];
+    const side2 = dirs[(i + 3) & 3];
+    for (let sq = from + d; board[sq] === EMPTY; sq += d) {
+      if (openLine(board, flags, sq, side1, SQ_CORNER) || openLine(board, flags, sq, side2, SQ_CORNER)) routes++;
+    }
+  }
+  return routes;
 }
 
 /** Marks `sq` with `mark` and lists it in `squares` (at `count`) unless it is marked already; returns the new count. */

@@ -3,9 +3,11 @@ import { END_RUN, generateSteps, NO_SQUARE, NO_WINNER, SQ_CORNER, SQ_EDGE, stepC
 import { benchPositions } from '../../src/search/bench.js';
 import { Evaluator } from '../../src/search/evaluate.js';
 import { QuietHistory } from '../../src/search/history.js';
-import { NO_STEP, ORDER_KILLER, SELECTION_STEPS } from '../../src/search/params.js';
+import { parseTurn } from '../../src/notation/index.js';
+import { NO_STEP, ORDER_CAPTURE, ORDER_KILLER, SELECTION_STEPS } from '../../src/search/params.js';
 import { StepPicker } from '../../src/search/stepPicker.js';
 import { StepScorer } from '../../src/search/stepScorer.js';
+import { placePieces } from '../support/positions.js';
 
 interface Handed {
   step: number;
@@ -203,5 +205,26 @@ describe('StepPicker', () => {
       expect(handed).toHaveLength(n);
       for (let i = 1; i < handed.length; i++) expect(handed[i].value).toBeLessThanOrEqual(handed[i - 1].value);
     }
+  });
+  it("hands out the king's steps that give him a route to a corner with the tactical steps, after the captures", () => {
+    // d4-d6: from d6 he slides to a6, which sees a11 (a5 holds the file below). d4-d5: his slides from
+    // d5 end on b5, j5, d8 and d4, none on an edge.
+    const pos = placePieces('copenhagen', 'd', { d4: 'K', d9: 't', a5: 't', k5: 't', d3: 't', k3: 't', a2: 't', k7: 't' });
+    const { picker } = setUp(pos);
+    picker.start(0, -1, 0, 3, false);
+    const handed = drain(picker);
+    const step = (text: string): Handed => {
+      const turn = parseTurn(pos, text);
+      if (!turn.ok) throw new Error(turn.error.message);
+      const found = handed.find((h) => h.step === turn.value[0]);
+      if (!found) throw new Error(`${text} not handed out`);
+      return found;
+    };
+    const route = step('d4-d6');
+    expect(route.quiet).toBe(false);
+    expect(route.value).toBeGreaterThan(ORDER_CAPTURE);
+    expect(route.value).toBeLessThan(ORDER_CAPTURE + 32);
+    expect(step('d4-d5').quiet).toBe(true);
+    expect(route.moveNumber).toBeLessThan(step('d4-d5').moveNumber);
   });
 });
