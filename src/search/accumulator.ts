@@ -123,17 +123,13 @@ export class NnueEvaluator {
         const s = sums[from + h] - w[removed + h] + w[added + h];
         sums[to + h] = s;
         const a = s + w[side + h];
-        const c = a & ~(a >> 31);
-        const over = c - QA;
-        sum += out[h] * (c - (over & ~(over >> 31)));
+        sum += out[h] * clipToQa(a);
       }
     } else {
       for (let h = 0; h < hidden; h++) {
         const a = sums[from + h] - w[removed + h] + w[added + h];
         sums[to + h] = a;
-        const c = a & ~(a >> 31);
-        const over = c - QA;
-        sum += out[h] * (c - (over & ~(over >> 31)));
+        sum += out[h] * clipToQa(a);
       }
     }
     this.tag(pos, ply + 1);
@@ -233,23 +229,17 @@ export class NnueEvaluator {
     const out = this.outputWeights;
     const hidden = this.hidden;
     let sum = this.net.outputBias;
-    // The clip to 0..QA without branches (their outcomes are as good as random): `a & ~(a >> 31)` is
-    // max(a, 0), and `c - (over & ~(over >> 31))` with over = c - QA is min(c, QA).
     if (defendersToMove) {
       const w = this.weights;
       const side = this.sideColumn;
       for (let h = 0; h < hidden; h++) {
         const a = sums[at + h] + w[side + h];
-        const c = a & ~(a >> 31);
-        const over = c - QA;
-        sum += out[h] * (c - (over & ~(over >> 31)));
+        sum += out[h] * clipToQa(a);
       }
     } else {
       for (let h = 0; h < hidden; h++) {
         const a = sums[at + h];
-        const c = a & ~(a >> 31);
-        const over = c - QA;
-        sum += out[h] * (c - (over & ~(over >> 31)));
+        sum += out[h] * clipToQa(a);
       }
     }
     return this.centipawns(sum, defendersToMove);
@@ -262,4 +252,14 @@ export class NnueEvaluator {
     const cp = Math.round((sum * OUTPUT_SCALE) / (QA * QB)) | 0;
     return defendersToMove ? cp : -cp | 0;
   }
+}
+
+/**
+ * A hidden unit's activation, clipped to 0..QA without branches (their outcomes are as good as random):
+ * `a & ~(a >> 31)` is max(a, 0), and `c - (over & ~(over >> 31))` with over = c - QA is min(c, QA).
+ */
+function clipToQa(a: number): number {
+  const c = a & ~(a >> 31);
+  const over = c - QA;
+  return c - (over & ~(over >> 31));
 }
