@@ -7,7 +7,8 @@
 // --on-hand trains a correction to the hand-written evaluation instead (the search adds the two; the
 // network then belongs with the weights.ts it was trained with); --hand-scale S keeps the hand-written
 // evaluation's weight in the sum at S rather than learning it. --data takes several files
-// separated by commas (same variant). The last tenth of the positions
+// separated by commas (same variant); --unique keeps only the first of the positions (board and side
+// to move) that recur in them, as self-play from a book replays its lines. The last tenth of the positions
 // (the last games written) is held out: its loss, printed after each epoch, shows over-fitting. Each
 // epoch shows every position once under one of the board's 8 symmetries (chosen by the seed), as the
 // rules look the same under all of them. Same data, flags and seed: the same network, byte for byte.
@@ -49,6 +50,7 @@ const learningRate = numberArgument('lr', 0.001, 0, 1);
 const lambda = numberArgument('lambda', 0.75, 0, 1);
 const seed = numberArgument('seed', 1, 0, 2 ** 32 - 1);
 const onHand = process.argv.includes('--on-hand');
+const unique = process.argv.includes('--unique');
 // On hand: a fixed scale of the hand-written evaluation instead of a learnt one (the learnt one comes
 // out below 1, as a noisy predictor's slope does, which leaves the search more to the network).
 const fixedHandScale = process.argv.includes('--hand-scale') ? numberArgument('hand-scale', 1, 0, 63) : undefined;
@@ -68,20 +70,30 @@ if (!rules.ok) fail(`the positions are of variant '${variant}': ${rules.error.me
 const family = familyOf(rules.value);
 const out = argument('out', `nets/${family}.nnue`);
 
-// Every position's board, side and target, in one list; the last tenth held out.
+// Every position's board, side and target, in one list (repeats left out with --unique); the last
+// tenth held out.
 const squares = size * size;
-const count = files.reduce((total, file) => total + file.count, 0);
-const cells = new Uint8Array(count * squares);
-const sides = new Uint8Array(count);
-const targets = new Float32Array(count);
-let at = 0;
+const total = files.reduce((sum, file) => sum + file.count, 0);
+const cells = new Uint8Array(total * squares);
+const sides = new Uint8Array(total);
+const targets = new Float32Array(total);
+const seen = new Set<string>();
+let count = 0;
 for (const file of files) {
-  cells.set(file.cells, at * squares);
-  for (let i = 0; i < file.count; i++, at++) {
-    sides[at] = file.side[i];
-    targets[at] = targetOf(file.score[i], file.result[i], lambda);
+  for (let i = 0; i < file.count; i++) {
+    const board = file.cells.subarray(i * squares, (i + 1) * squares);
+    if (unique) {
+      const key = Buffer.from(board).toString('latin1') + String(file.side[i]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    cells.set(board, count * squares);
+    sides[count] = file.side[i];
+    targets[count] = targetOf(file.score[i], file.result[i], lambda);
+    count++;
   }
 }
+if (unique) console.log(`nnue-train: ${count} distinct positions of ${total}`);
 const trainCount = Math.floor(count * 0.9);
 if (trainCount < 1 || count - trainCount < 1) fail(`${count} positions are too few to train on`);
 console.log(`nnue-train: ${variant} (${family} family), ${trainCount} training and ${count - trainCount} held-out positions`);

@@ -40,6 +40,16 @@ describe('nnue pipeline', () => {
       expect(net.equals(readFileSync(join(folder, 'b.nnue')))).toBe(true);
       const loaded = parseNetwork(net);
       expect(loaded.ok && `${loaded.value.family} ${loaded.value.size} ${loaded.value.hidden}`).toBe('corner 7 8');
+
+      // The same file twice: --unique trains on each position once.
+      const count = parsed.ok ? parsed.value.count : 0;
+      const twice = ['--data', `${join(folder, 'a.hnfd')},${join(folder, 'b.hnfd')}`, '--hidden', '8', '--epochs', '1', '--unique'];
+      const distinct = /(\d+) distinct positions of (\d+)/.exec(
+        script('nnue-train.ts', [...twice, '--out', join(folder, 'c.nnue')]).stdout,
+      );
+      expect(Number(distinct?.[2])).toBe(2 * count);
+      expect(Number(distinct?.[1])).toBeGreaterThan(0);
+      expect(Number(distinct?.[1])).toBeLessThanOrEqual(count);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
