@@ -33,7 +33,7 @@ export const UNSTABLE_TIME_FACTOR = 1.4;
 export const FALLING_SCORE_MARGIN = 40;
 /** Futility pruning: depths it applies to and the margin per turn of depth, centipawns. */
 export const FUTILITY_DEPTH = 2;
-export const FUTILITY_MARGIN = 150;
+export const FUTILITY_MARGIN = 100;
 /** Late move pruning: at depths 2..LMP_DEPTH, quiet steps after the first LMP_BASE + LMP_SCALE * depth^2 are skipped. */
 export const LMP_DEPTH = 3;
 export const LMP_BASE = 8;

@@ -22,6 +22,7 @@ import {
   NO_SQUARE,
   SIDE_MASK,
   SQ_CORNER,
+  SQ_EDGE,
   stepCaptures,
   TYPE_MASK,
   type Position,
@@ -58,6 +59,10 @@ export class StepScorer {
   private stampCounter = 0;
   /** The stamp of the squares of the king's open lines just marked, or 0 when none is open. */
   private blockMark = 0;
+  /** Corners: the squares of the king's routes (his slide to an edge square that sees a corner, and its run), marked with routeMark. */
+  private routeStamp = new Int32Array(0);
+  /** The stamp of the route squares just marked, or 0 when the king has no route. */
+  private routeMark = 0;
   /** The number of squares generateTactical marked. */
   markedSquares = 0;
   /** The killers appendKillers added (-1: none). */
@@ -75,6 +80,7 @@ export class StepScorer {
     this.escapeFlag = escapeFlag;
     if (this.lineStamp.length !== pos.geo.cells) {
       this.lineStamp = new Int32Array(pos.geo.cells);
+      this.routeStamp = new Int32Array(pos.geo.cells);
       this.special = new Int32Array(pos.geo.cells);
       this.squares = new Int32Array(pos.geo.cells);
     }
@@ -115,7 +121,11 @@ export class StepScorer {
     const count = this.markCaptureSquares(mark, this.squares);
     // Attackers: the squares of the king's open lines, where a step blocks an escape.
     this.blockMark = 0;
-    if (pos.side === ATTACKERS && king !== NO_SQUARE) this.markOpenLines(king, mark, this.squares, count);
+    this.routeMark = 0;
+    if (pos.side === ATTACKERS && king !== NO_SQUARE) {
+      const lines = this.markOpenLines(king, mark, this.squares, count);
+      if (this.escapeFlag === SQ_CORNER) this.markRouteBlocks(king, mark, this.squares, lines);
+    }
     const blockMark = this.blockMark;
     const special = this.special;
     const closer = this.closer;
@@ -152,7 +162,11 @@ export class StepScorer {
     const mark = this.nextStamp();
     let count = this.markCaptureSquares(mark, squares);
     this.blockMark = 0;
-    if (pos.side === ATTACKERS && king !== NO_SQUARE) count = this.markOpenLines(king, mark, squares, count);
+    this.routeMark = 0;
+    if (pos.side === ATTACKERS && king !== NO_SQUARE) {
+      count = this.markOpenLines(king, mark, squares, count);
+      if (this.escapeFlag === SQ_CORNER) count = this.markRouteBlocks(king, mark, squares, count);
+    }
     this.markedSquares = count;
     let n = at;
     for (let k = 0; k < count; k++) n = stepsOnto(pos, squares[k], steps, n, false);
@@ -280,6 +294,7 @@ export class StepScorer {
     }
     if (kingRouteValue !== 0) return kingRouteValue;
     if (blockMark !== 0 && this.lineStamp[to] === blockMark) return ORDER_CAPTURE + 96;
+    if (this.routeMark !== 0 && this.routeStamp[to] === this.routeMark) return ORDER_CAPTURE + 16;
     if (step === killer1) return ORDER_KILLER + 1;
     if (step === killer2) return ORDER_KILLER;
     if (lazyQuiets) return QUIET_UNSCORED;
@@ -392,9 +407,56 @@ export class StepScorer {
     return count;
   }
 
+  /**
+   * Corners: stamps with `mark` (in `special` too, listed in `squares` after the `count` there) the
+   * squares where an attacker step cuts one of the king's routes: his slide to an edge square from
+   * which a run along the edge is open to a corner, and that run. Such a step keeps him from
+   * threatening a fork next turn; as a quiet step it would be reduced or pruned. Returns the new
+   * count; sets routeMark to `mark`, or 0 when the king has no route.
+   */
+  private markRouteBlocks(king: number, mark: number, squares: Int32Array, count: number): number {
+    const board = this.pos.board;
+    const flags = this.pos.geo.flags;
+    const dirs = this.pos.geo.dirs;
+    const special = this.special;
+    const routeStamp = this.routeStamp;
+    for (let i = 0; i < 4; i++) {
+      const d = dirs[i];
+      let end = king + d;
+      while (board[end] === EMPTY && (flags[end] & SQ_CORNER) === 0) end += d;
+      // A slide that leaves the edge meets it only at its last square (one into a corner is an open line).
+      const edge = end - d;
+      if (edge === king || (flags[edge] & SQ_EDGE) === 0 || (flags[end] & SQ_CORNER) !== 0) continue;
+      const side1 = dirs[(i + 1) & 3];
+      const side2 = dirs[(i + 3) & 3];
+      const open1 = openLine(board, flags, edge, side1, SQ_CORNER);
+      const open2 = openLine(board, flags, edge, side2, SQ_CORNER);
+      if (!open1 && !open2) continue;
+      this.routeMark = mark;
+      for (let sq = king + d; sq !== end; sq += d) {
+        routeStamp[sq] = mark;
+        count = markSquare(special, squares, count, sq, mark);
+      }
+      if (open1) count = this.markRun(edge + side1, side1, mark, squares, count);
+      if (open2) count = this.markRun(edge + side2, side2, mark, squares, count);
+    }
+    return count;
+  }
+
+  /** markRouteBlocks: stamps the open run from `from` along `d` up to the corner. */
+  private markRun(from: number, d: number, mark: number, squares: Int32Array, count: number): number {
+    const flags = this.pos.geo.flags;
+    for (let sq = from; (flags[sq] & SQ_CORNER) === 0; sq += d) {
+      this.routeStamp[sq] = mark;
+      count = markSquare(this.special, squares, count, sq, mark);
+    }
+    return count;
+  }
+
   private nextStamp(): number {
     if (++this.stampCounter === 0x7fffffff) {
       this.lineStamp.fill(0);
+      this.routeStamp.fill(0);
       this.special.fill(0);
       this.stampCounter = 1;
     }

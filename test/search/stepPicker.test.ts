@@ -228,3 +228,29 @@ describe('StepPicker', () => {
     expect(route.moveNumber).toBeLessThan(step('d4-d5').moveNumber);
   });
 });
+
+describe('StepPicker, the attackers', () => {
+  it("hands out the steps that cut the king's route to a corner with the tactical steps, after the captures", () => {
+    // The king on d6 slides to a6, whose run a7-a10 is open to a11 (a5 holds the file below): b2-b6
+    // lands on his slide, d9-a9 on the run. b2-b5 and d9-c9 cut nothing; k6's runs are held by k5, k7.
+    const pos = placePieces('copenhagen', 'a', { d6: 'K', d9: 't', a5: 't', k5: 't', d3: 't', k7: 't', b2: 't' });
+    const { picker } = setUp(pos);
+    picker.start(0, -1, 0, 3, false);
+    const handed = drain(picker);
+    const step = (text: string): Handed => {
+      const turn = parseTurn(pos, text);
+      if (!turn.ok) throw new Error(turn.error.message);
+      const found = handed.find((h) => h.step === turn.value[0]);
+      if (!found) throw new Error(`${text} not handed out`);
+      return found;
+    };
+    for (const block of ['b2-b6', 'd9-a9']) {
+      const handedBlock = step(block);
+      expect(handedBlock.quiet).toBe(false);
+      expect(handedBlock.value).toBeGreaterThan(ORDER_CAPTURE);
+      expect(handedBlock.value).toBeLessThan(ORDER_CAPTURE + 32);
+    }
+    expect(step('b2-b5').quiet).toBe(true);
+    expect(step('d9-c9').quiet).toBe(true);
+  });
+});
