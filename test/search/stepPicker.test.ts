@@ -46,6 +46,15 @@ function drain(picker: StepPicker): Handed[] {
 
 const sorted = (steps: number[]): number[] => [...steps].sort((a, b) => a - b);
 
+/** The handed-out step of `pos` written `text` (its first step). */
+function handedStep(pos: Position, handed: Handed[], text: string): Handed {
+  const turn = parseTurn(pos, text);
+  if (!turn.ok) throw new Error(turn.error.message);
+  const found = handed.find((h) => h.step === turn.value[0]);
+  if (!found) throw new Error(`${text} not handed out`);
+  return found;
+}
+
 describe('StepPicker', () => {
   const positions = benchPositions();
 
@@ -213,13 +222,7 @@ describe('StepPicker', () => {
     const { picker } = setUp(pos);
     picker.start(0, -1, 0, 3, false);
     const handed = drain(picker);
-    const step = (text: string): Handed => {
-      const turn = parseTurn(pos, text);
-      if (!turn.ok) throw new Error(turn.error.message);
-      const found = handed.find((h) => h.step === turn.value[0]);
-      if (!found) throw new Error(`${text} not handed out`);
-      return found;
-    };
+    const step = (text: string): Handed => handedStep(pos, handed, text);
     const route = step('d4-d6');
     expect(route.quiet).toBe(false);
     expect(route.value).toBeGreaterThan(ORDER_CAPTURE);
@@ -237,13 +240,7 @@ describe('StepPicker, the attackers', () => {
     const { picker } = setUp(pos);
     picker.start(0, -1, 0, 3, false);
     const handed = drain(picker);
-    const step = (text: string): Handed => {
-      const turn = parseTurn(pos, text);
-      if (!turn.ok) throw new Error(turn.error.message);
-      const found = handed.find((h) => h.step === turn.value[0]);
-      if (!found) throw new Error(`${text} not handed out`);
-      return found;
-    };
+    const step = (text: string): Handed => handedStep(pos, handed, text);
     for (const block of ['b2-b6', 'd9-a9']) {
       const handedBlock = step(block);
       expect(handedBlock.quiet).toBe(false);
