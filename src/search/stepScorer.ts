@@ -472,11 +472,12 @@ function kingRoutes(board: Int32Array, flags: Uint8Array, dirs: ArrayLike<number
   let routes = 0;
   for (let i = 0; i < 4; i++) {
     const d = dirs[i];
-    const side1 = dirs[(i + 1) & 3];
-    const side2 = dirs[(i + 3) & 3];
-    for (let sq = from + d; board[sq] === EMPTY; sq += d) {
-      if (openLine(board, flags, sq, side1, SQ_CORNER) || openLine(board, flags, sq, side2, SQ_CORNER)) routes++;
-    }
+    let sq = from + d;
+    if (board[sq] !== EMPTY) continue;
+    // A line across runs along an edge only from the slide's last square: any square before it has
+    // board squares on both sides along the slide, so it lies on no edge across the slide.
+    while (board[sq + d] === EMPTY) sq += d;
+    if (openLine(board, flags, sq, dirs[(i + 1) & 3], SQ_CORNER) || openLine(board, flags, sq, dirs[(i + 3) & 3], SQ_CORNER)) routes++;
   }
   return routes;
 }
