@@ -37,6 +37,7 @@ import {
   F_KING_MOBILITY,
   F_KING_OPEN_LINES,
   F_KING_ROUTES,
+  F_LONE_MEN,
   F_LONE_REACH,
   F_LONE_REGION_EDGE,
   F_TEMPO,
@@ -49,6 +50,8 @@ import {
 
 /** The bits of one corner's box in a mask. */
 const BOX_MASK = (1 << CORNER_BOX_SQUARES) - 1;
+/** The lone-men feature by men short of LONE_KING_MEN: the last man counts twice the one before it. */
+const LONE_MEN_SHORT = Int32Array.of(0, -1, -3);
 
 export class Evaluator {
   readonly rules: RuleSet;
@@ -194,6 +197,9 @@ export class Evaluator {
       f[F_LONE_REACH] = loneKing.reach - loneKing.usualReach;
     }
     this.cornerSeals(boxesLow, boxesHigh, loneKing, f);
+    const men = defenderCount - 1;
+    const lone = king !== NO_SQUARE && men <= LONE_KING_MEN && f[F_CORNERS_SEALED] === -4;
+    f[F_LONE_MEN] = lone ? LONE_MEN_SHORT[LONE_KING_MEN - men] : 0;
     this.kingFeatures(pos, king, f);
   }
 
