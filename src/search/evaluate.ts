@@ -202,7 +202,7 @@ export class Evaluator {
     const men = defenderCount - 1;
     const lone = king !== NO_SQUARE && men <= LONE_KING_MEN && f[F_CORNERS_SEALED] === -4;
     f[F_LONE_MEN] = lone ? LONE_MEN_SHORT[LONE_KING_MEN - men] : 0;
-    f[F_LONE_HUNT] = lone ? -this.hunters(pos, king) : 0;
+    f[F_LONE_HUNT] = lone && this.weights[F_LONE_HUNT] !== 0 ? -this.hunters(pos, king) : 0;
     this.kingFeatures(pos, king, f);
   }
 
