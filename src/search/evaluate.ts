@@ -37,18 +37,23 @@ import {
   F_KING_MOBILITY,
   F_KING_OPEN_LINES,
   F_KING_ROUTES,
+  F_LONE_HUNT,
+  F_LONE_MEN,
   F_LONE_REACH,
   F_LONE_REGION_EDGE,
   F_TEMPO,
   FEATURE_COUNT,
   FEATURE_NAMES,
   familyOf,
+  LONE_HUNT_RADIUS,
   LONE_KING_MEN,
   WEIGHTS,
 } from './weights.js';
 
 /** The bits of one corner's box in a mask. */
 const BOX_MASK = (1 << CORNER_BOX_SQUARES) - 1;
+/** The lone-men feature by men short of LONE_KING_MEN: the last man counts twice the one before it. */
+const LONE_MEN_SHORT = Int32Array.of(0, -1, -3);
 
 export class Evaluator {
   readonly rules: RuleSet;
@@ -194,7 +199,28 @@ export class Evaluator {
       f[F_LONE_REACH] = loneKing.reach - loneKing.usualReach;
     }
     this.cornerSeals(boxesLow, boxesHigh, loneKing, f);
+    const men = defenderCount - 1;
+    const lone = king !== NO_SQUARE && men <= LONE_KING_MEN && f[F_CORNERS_SEALED] === -4;
+    f[F_LONE_MEN] = lone ? LONE_MEN_SHORT[LONE_KING_MEN - men] : 0;
+    f[F_LONE_HUNT] = lone && this.weights[F_LONE_HUNT] !== 0 ? -this.hunters(pos, king) : 0;
     this.kingFeatures(pos, king, f);
+  }
+
+  /** The attackers, each counted by how near he stands to the king (LONE_HUNT_RADIUS less his steps). */
+  private hunters(pos: Position, king: number): number {
+    const fileIndex = pos.geo.fileIndex;
+    const rankIndex = pos.geo.rankIndex;
+    const kingFile = fileIndex[king];
+    const kingRank = rankIndex[king];
+    const attackers = pos.pieceList[0];
+    const attackerCount = pos.pieceCount[0];
+    let near = 0;
+    for (let i = 0; i < attackerCount; i++) {
+      const sq = attackers[i];
+      const steps = Math.abs(fileIndex[sq] - kingFile) + Math.abs(rankIndex[sq] - kingRank);
+      if (steps < LONE_HUNT_RADIUS) near += LONE_HUNT_RADIUS - steps;
+    }
+    return near;
   }
 
   /**

@@ -34,9 +34,25 @@ export const F_CORNERS_NEAR_SEALED = 16;
 export const F_LONE_REGION_EDGE = 17;
 /** The lone king: the squares he reaches in one or two slides, counted from their usual number. */
 export const F_LONE_REACH = 18;
-export const FEATURE_COUNT = 19;
+/**
+ * The lone king's last men while every corner is sealed: 0 with LONE_KING_MEN men besides him, -1
+ * with one, -3 with none. Each man is a spare move for a king caged on the throne area, so the last
+ * ones are worth more to take than their material; sealed corners only, or the attackers would open
+ * seals to chase them.
+ */
+export const F_LONE_MEN = 19;
+/**
+ * The lone king's hunters while every corner is sealed: per attacker, LONE_HUNT_RADIUS less his steps
+ * to the king (none beyond). The seals need 12 men; the others have nothing to gain in material and
+ * seals, and a bare king among 20 attackers was held to the turn limit. A seal's man that leaves to
+ * hunt opens his corner and loses the whole term, so the seals stay.
+ */
+export const F_LONE_HUNT = 20;
+export const FEATURE_COUNT = 21;
 /** At most this many defender men besides the king make a lone king. */
 export const LONE_KING_MEN = 2;
+/** An attacker this many steps (along ranks and files) from a lone king or more is no hunter. */
+export const LONE_HUNT_RADIUS = 5;
 
 export const FEATURE_NAMES: readonly string[] = [
   'attackerMen',
@@ -58,6 +74,8 @@ export const FEATURE_NAMES: readonly string[] = [
   'cornersNearSealed',
   'loneRegionEdge',
   'loneReach',
+  'loneMen',
+  'loneHunt',
 ];
 
 export type Family = 'corner' | 'berserk' | 'edge';
@@ -74,10 +92,11 @@ export function familyOf(rules: RuleSet): Family {
 // and 55, but 350 and 110 played better in node-limited matches (BENCHMARKS.md). Berserk takes a
 // quarter of those, 75 and 25: with 350 and 110 its defenders lost far more often at 30,000 nodes and
 // at 100 ms a turn; the lighter ones gained at 10,000 nodes and held level at 30,000 (BENCHMARKS.md).
-// The lone king's two terms by hand, 30 and 10, in the corner family only (BENCHMARKS.md).
+// The lone king's two terms by hand, 30 and 10, in the corner family only; his last men and hunters
+// by hand, 120 and 40, in Berserk only (BENCHMARKS.md).
 // edge: by hand (no records).
 export const WEIGHTS: Record<Family, readonly number[]> = {
-  corner: [100, 140, 294, 220, 120, 55, 32, 26, 20, -1, 68, 116, 9, 6, 40, 350, 110, 30, 10],
-  berserk: [100, 148, 299, 259, 120, 56, 41, 23, 22, -10, 109, 96, 18, 7, 40, 75, 25, 0, 0],
-  edge: [100, 140, 150, 200, 150, 50, 6, 40, 5, 20, 0, 4, 15, 0, 40, 0, 0, 0, 0],
+  corner: [100, 140, 294, 220, 120, 55, 32, 26, 20, -1, 68, 116, 9, 6, 40, 350, 110, 30, 10, 0, 0],
+  berserk: [100, 148, 299, 259, 120, 56, 41, 23, 22, -10, 109, 96, 18, 7, 40, 75, 25, 0, 0, 120, 40],
+  edge: [100, 140, 150, 200, 150, 50, 6, 40, 5, 20, 0, 4, 15, 0, 40, 0, 0, 0, 0, 0, 0],
 };

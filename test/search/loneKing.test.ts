@@ -15,7 +15,7 @@ import {
 import { parseTfen } from '../../src/notation/index.js';
 import { Evaluator } from '../../src/search/evaluate.js';
 import { LoneKingMeasures } from '../../src/search/loneKing.js';
-import { F_CORNERS_SEALED, F_LONE_REACH, F_LONE_REGION_EDGE, FEATURE_COUNT } from '../../src/search/weights.js';
+import { F_CORNERS_SEALED, F_LONE_HUNT, F_LONE_MEN, F_LONE_REACH, F_LONE_REGION_EDGE, FEATURE_COUNT } from '../../src/search/weights.js';
 import { placePieces } from '../support/positions.js';
 
 /** A Copenhagen position from a few pieces: `{ f6: 'K', c1: 't' }`, attackers to move. */
@@ -154,5 +154,31 @@ describe('the lone king', () => {
     expect(-features(place({ f6: 'K', ...diamond(3) }))[F_CORNERS_SEALED]).toBe(4);
     // With a third defender man the boxes alone decide.
     expect(features(place({ f6: 'K', f7: 'T', f5: 'T', e6: 'T', ...diamond(3) }))[F_CORNERS_SEALED]).toBe(0);
+  });
+
+  // Diagonal seals of three on all four corners (a3 b2 c1 and their mirrors), each man five steps or more from f6.
+  const seals = { a3: 't', b2: 't', c1: 't', a9: 't', b10: 't', c11: 't', i1: 't', j2: 'c', k3: 't', i11: 't', j10: 't', k9: 't' };
+  const berserk = (pieces: Record<string, string>) => {
+    const f = new Int32Array(FEATURE_COUNT);
+    const pos = placePieces('berserk', 'a', pieces);
+    new Evaluator(pos).computeFeatures(pos, f);
+    return f;
+  };
+
+  it("counts Berserk's last defender men only with every corner sealed, the last one twice the one before", () => {
+    expect(berserk({ f6: 'K', d4: 'T', h8: 'T', ...seals })[F_LONE_MEN]).toBe(0);
+    expect(berserk({ f6: 'K', d4: 'T', ...seals })[F_LONE_MEN]).toBe(-1);
+    expect(berserk({ f6: 'K', ...seals })[F_LONE_MEN]).toBe(-3);
+    // One seal open, or three men besides the king: nothing.
+    expect(berserk({ f6: 'K', ...seals, c1: '.' })[F_LONE_MEN]).toBe(0);
+    expect(berserk({ f6: 'K', d4: 'T', h8: 'T', d8: 'T', ...seals })[F_LONE_MEN]).toBe(0);
+  });
+
+  it("counts Berserk's attackers near a lone king only with every corner sealed", () => {
+    // f5 one step from the king (4), d6 two (3), h8 four (1), a6 five (nothing).
+    const hunters = { f5: 't', d6: 'c', h8: 't', a6: 't' };
+    expect(berserk({ f6: 'K', d4: 'T', ...seals, ...hunters })[F_LONE_HUNT]).toBe(-8);
+    expect(berserk({ f6: 'K', d4: 'T', ...seals, ...hunters, c1: '.' })[F_LONE_HUNT]).toBe(0);
+    expect(berserk({ f6: 'K', d4: 'T', h4: 'T', d8: 'T', ...seals, ...hunters })[F_LONE_HUNT]).toBe(0);
   });
 });
