@@ -10,7 +10,7 @@
 // With `--net <file>` (after the numbers): only the bench positions the network fits, searched with it
 // (as `EvalFile` does), for the learned evaluation's share of the time.
 import { readFileSync } from 'node:fs';
-import { benchPositions, nodesToDepth, warmUp } from '../src/search/bench.js';
+import { benchPositions, benchSearcher, nodesToDepth, warmUp } from '../src/search/bench.js';
 import { netFits, parseNetwork } from '../src/search/nnue.js';
 import { Searcher } from '../src/search/searcher.js';
 
@@ -23,10 +23,16 @@ const parsed = netAt > 0 ? parseNetwork(readFileSync(process.argv[netAt + 1])) :
 if (parsed && !parsed.ok) throw new Error(parsed.error.message);
 const net = parsed?.ok ? parsed.value : null;
 
+/** bench's searcher (with the network, if given), its table's memory mapped, as bench does before its clock starts. */
+function preparedSearcher(): Searcher {
+  const searcher = net === null ? benchSearcher() : new Searcher({ hashMB: 16, threads: 1, multiPV: 1, evalNet: net });
+  while (searcher.prepareTableSlice());
+  return searcher;
+}
+
 /** As nodesToDepth(), with the network for every position. */
-function netNodesToDepth(): number {
-  if (net === null) return nodesToDepth(benchPositions(), depth);
-  const searcher = new Searcher({ hashMB: 16, threads: 1, multiPV: 1, evalNet: net });
+function netNodesToDepth(searcher: Searcher): number {
+  if (net === null) return nodesToDepth(benchPositions(), depth, new Int32Array(1), searcher);
   let nodes = 0;
   for (const pos of benchPositions().filter((p) => netFits(net, p.rules))) {
     searcher.newGame();
@@ -41,9 +47,10 @@ function netNodesToDepth(): number {
 
 if (mode === 'cpu') warmUp();
 for (let run = 0; run < runs; run++) {
+  const searcher = preparedSearcher();
   const cpuStart = process.cpuUsage();
   const start = performance.now();
-  const nodes = netNodesToDepth();
+  const nodes = netNodesToDepth(searcher);
   const cpu = process.cpuUsage(cpuStart);
   const cpuMs = (cpu.user + cpu.system) / 1000;
   const wallMs = performance.now() - start;

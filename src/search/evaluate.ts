@@ -8,6 +8,7 @@ import {
   DEFENDERS,
   EMPTY,
   fileOf,
+  KING,
   NO_SQUARE,
   rankOf,
   SQ_CORNER,
@@ -79,6 +80,8 @@ export class Evaluator {
   private readonly cornerSquares: Int32Array;
   /** The lone king's measures, or undefined where their weights are 0. */
   private readonly loneKing: LoneKingMeasures | undefined;
+  /** Whether knights or commanders may stand on the board (see startSearch). */
+  private specials = true;
 
   constructor(pos: Position, weights?: ArrayLike<number>) {
     this.rules = pos.rules;
@@ -136,6 +139,21 @@ export class Evaluator {
     }
   }
 
+  /**
+   * Before a search from `pos`: where it has no knights and no commanders, no position of the search
+   * has (tafl promotes nobody), and the evaluation skips counting them.
+   */
+  startSearch(pos: Position): void {
+    this.specials = false;
+    for (let side = 0; side < 2; side++) {
+      const list = pos.pieceList[side];
+      for (let i = 0; i < pos.pieceCount[side]; i++) {
+        const piece = pos.board[list[i]];
+        if (piece !== KING && (piece & TYPE_MASK) !== 0) this.specials = true;
+      }
+    }
+  }
+
   /** The evaluation in centipawns from the side to move's view. */
   evaluate(pos: Position): number {
     const f = this.features;
@@ -160,13 +178,14 @@ export class Evaluator {
     let guards = 0;
     let chain = 0;
     const sealed = this.sealed;
+    const specials = this.specials;
     const boxBitsLow = this.boxBitsLow;
     const boxBitsHigh = this.boxBitsHigh;
     let boxesLow = 0;
     let boxesHigh = 0;
     for (let i = 0; i < attackerCount; i++) {
       const sq = attackers[i];
-      if ((board[sq] & TYPE_MASK) !== 0) attackerSpecials++;
+      if (specials && (board[sq] & TYPE_MASK) !== 0) attackerSpecials++;
       guards += cornerGuard[sq];
       // Diagonal neighbours: attackers in a chain close lines without being capturable in pairs.
       if ((board[sq + upRight] & ATTACKER_BIT) !== 0) chain++;
@@ -176,12 +195,14 @@ export class Evaluator {
         boxesHigh |= boxBitsHigh[sq];
       }
     }
-    const defenders = pos.pieceList[1];
     const defenderCount = pos.pieceCount[1];
-    let defenderSpecials = 0;
-    for (let i = 0; i < defenderCount; i++) if ((board[defenders[i]] & TYPE_MASK) !== 0) defenderSpecials++;
     const king = pos.kingSq;
-    if (king !== NO_SQUARE) defenderSpecials--;
+    let defenderSpecials = 0;
+    if (specials) {
+      const defenders = pos.pieceList[1];
+      for (let i = 0; i < defenderCount; i++) if ((board[defenders[i]] & TYPE_MASK) !== 0) defenderSpecials++;
+      if (king !== NO_SQUARE) defenderSpecials--;
+    }
     f[F_ATTACKER_MEN] = attackerSpecials - attackerCount;
     f[F_ATTACKER_SPECIALS] = -attackerSpecials;
     f[F_DEFENDER_MEN] = defenderCount - defenderSpecials - (king !== NO_SQUARE ? 1 : 0);

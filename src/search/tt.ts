@@ -1,6 +1,9 @@
 // Transposition table: buckets of two entries in one Int32Array (optionally over a SharedArrayBuffer
-// so that Lazy SMP threads share it). Entry: key low, key high, best step, and a packed word
-// score (16 bits) | depth (8) | bound (2) | age (6). Reads are checked against both key halves;
+// so that Lazy SMP threads share it): a probe reads one bucket of 32 bytes, one cache line (two
+// where the allocator starts the table off a line). Entry: key low, key high, epoch (8 bits) | best
+// step (24), and a packed word score (16 bits) | depth (8) | bound (2) | age (6). An entry of another
+// epoch than the table's reads as empty, so that clear() starts a new epoch instead of writing the
+// whole table. Reads are checked against both key halves;
 // a torn entry written by another thread can only give a wrong best step or score, and the search
 // only uses a best step after finding it among the generated steps.
 
@@ -16,16 +19,21 @@ const BYTES_PER_BUCKET = BUCKET_INTS * 4;
 /** prepareSlice()'s share of the table (1 MB: a few ms even where mapping pages is slow). */
 const SLICE_INTS = 1 << 18;
 const PAGE_INTS = 1024;
-/** Tables up to this size are cleared at once (a few ms), so that a new game starts from empty. */
+/** Tables up to this size are wiped at once (a few ms), when the epochs are used up. */
 const EAGER_CLEAR_BYTES = 64 << 20;
+const EPOCH_SHIFT = 24;
+const STEP_MASK = (1 << EPOCH_SHIFT) - 1;
+/** Epochs run 1..MAX_EPOCH (fresh memory's zeros are epoch 0: empty in every epoch). */
+const MAX_EPOCH = 255;
 
 export class TranspositionTable {
   data: Int32Array;
   private mask = 0;
   private age = 0;
+  private epoch = 1;
   /** prepareSlice() goes on from this index; data.length when the table is ready. */
   private pendingFrom = 0;
-  /** Whether the pending work is a clear (else: mapping fresh pages). */
+  /** Whether the pending work is a wipe (else: mapping fresh pages). */
   private pendingClear = false;
   /** Whether a search may have stored entries since the table was made or cleared. */
   private searched = false;
@@ -74,12 +82,12 @@ export class TranspositionTable {
     this.searched = false;
   }
 
-  /** Whether prepareSlice() has work left (pages to map, or a clear to finish). */
+  /** Whether prepareSlice() has work left (pages to map, or a wipe to finish). */
   get pending(): boolean {
     return this.pendingFrom < this.data.length;
   }
 
-  /** Maps (or clears) the next slice of the table; false once the whole table is ready. */
+  /** Maps (or wipes) the next slice of the table; false once the whole table is ready. */
   prepareSlice(): boolean {
     const data = this.data;
     const end = Math.min(data.length, this.pendingFrom + SLICE_INTS);
@@ -100,23 +108,30 @@ export class TranspositionTable {
     this.mask = buffer.byteLength / BYTES_PER_BUCKET - 1;
   }
 
-  /** The age of the current search (threads sharing a table use the same). */
+  /** The age and epoch of the current search (threads sharing a table use the same). */
   get generation(): number {
-    return this.age;
+    return this.age | (this.epoch << 6);
   }
 
-  set generation(age: number) {
-    this.age = age & 63;
+  set generation(generation: number) {
+    this.age = generation & 63;
+    this.epoch = (generation >>> 6) & MAX_EPOCH;
   }
 
   /**
-   * Empties the table: at once if it is small and its memory mapped, else through prepareSlice()
-   * (mapping pages as it clears them can take a second even for a small table on some machines).
+   * Empties the table: a new epoch. Once the epochs are used up, the table is wiped instead: at once
+   * if it is small and its memory mapped, else through prepareSlice() (mapping pages as it wipes them
+   * can take a second even for a small table on some machines).
    */
   clear(): void {
     this.age = 0;
     if (!this.searched) return;
     this.searched = false;
+    if (this.epoch < MAX_EPOCH) {
+      this.epoch++;
+      return;
+    }
+    this.epoch = 1;
     if (this.data.byteLength <= EAGER_CLEAR_BYTES && !this.pending) {
       this.data.fill(0);
     } else {
@@ -126,7 +141,7 @@ export class TranspositionTable {
   }
 
   /**
-   * A new search: older entries become the first to be replaced. A clear not finished by now is given
+   * A new search: older entries become the first to be replaced. A wipe not finished by now is given
    * up (finishing it would wipe what this search stores): the entries left are true for their
    * positions, only older.
    */
@@ -144,10 +159,9 @@ export class TranspositionTable {
     const data = this.data;
     const base = (lo & this.mask) * BUCKET_INTS;
     for (let i = base; i < base + BUCKET_INTS; i += ENTRY_INTS) {
-      if (data[i] === lo && data[i + 1] === hi) {
+      if (data[i] === lo && data[i + 1] === hi && data[i + 2] >>> EPOCH_SHIFT === this.epoch) {
         const packed = data[i + 3];
-        if (packed === 0) return false;
-        this.hitStep = data[i + 2];
+        this.hitStep = data[i + 2] & STEP_MASK;
         this.hitScore = (packed << 16) >> 16;
         this.hitDepth = (packed >>> 16) & 255;
         this.hitBound = (packed >>> 24) & 3;
@@ -160,32 +174,36 @@ export class TranspositionTable {
   store(lo: number, hi: number, step: number, score: number, depth: number, bound: number): void {
     const data = this.data;
     const base = (lo & this.mask) * BUCKET_INTS;
+    const epoch = this.epoch;
     let target = base;
     let worst = 1 << 30;
+    let found = false;
     for (let i = base; i < base + BUCKET_INTS; i += ENTRY_INTS) {
-      if (data[i] === lo && data[i + 1] === hi) {
+      const current = data[i + 2] >>> EPOCH_SHIFT === epoch;
+      if (current && data[i] === lo && data[i + 1] === hi) {
         const packed = data[i + 3];
         // Keep a deeper entry of this search for the same position, but refresh its best step.
         if (bound !== BOUND_EXACT && ((packed >>> 26) & 63) === this.age && ((packed >>> 16) & 255) > depth) {
-          if (step !== 0) data[i + 2] = step;
+          if (step !== 0) data[i + 2] = step | (epoch << EPOCH_SHIFT);
           return;
         }
         target = i;
+        found = true;
         break;
       }
       const packed = data[i + 3];
-      // Replacement value: depth, with entries from older searches counting much less.
+      // Replacement value: depth, with entries from older searches counting much less; empty first.
       const entryAge = (packed >>> 26) & 63;
-      const value = packed === 0 ? -1 : ((packed >>> 16) & 255) + (entryAge === this.age ? 256 : 0);
+      const value = !current ? -1 : ((packed >>> 16) & 255) + (entryAge === this.age ? 256 : 0);
       if (value < worst) {
         worst = value;
         target = i;
       }
     }
-    if (step === 0 && data[target] === lo && data[target + 1] === hi) step = data[target + 2];
+    if (step === 0 && found) step = data[target + 2] & STEP_MASK;
     data[target] = lo;
     data[target + 1] = hi;
-    data[target + 2] = step;
+    data[target + 2] = step | (epoch << EPOCH_SHIFT);
     data[target + 3] = (score & 0xffff) | ((Math.min(depth, 255) & 255) << 16) | (bound << 24) | (this.age << 26);
   }
 
@@ -196,7 +214,7 @@ export class TranspositionTable {
     let used = 0;
     for (let i = 0; i < samples; i++) {
       const packed = data[i * ENTRY_INTS + 3];
-      if (packed !== 0 && ((packed >>> 26) & 63) === this.age) used++;
+      if (data[i * ENTRY_INTS + 2] >>> EPOCH_SHIFT === this.epoch && ((packed >>> 26) & 63) === this.age) used++;
     }
     return Math.round((used * 1000) / samples);
   }

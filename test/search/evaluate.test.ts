@@ -71,4 +71,30 @@ describe('Evaluator', () => {
     }
     expect(checked).toBeGreaterThan(2000);
   });
+
+  it('gives the same features after startSearch (which may skip counting knights and commanders), in random games of every variant', () => {
+    const steps = new Int32Array(4096);
+    const counted = new Int32Array(FEATURE_COUNT);
+    const features = new Int32Array(FEATURE_COUNT);
+    let checked = 0;
+    for (const id of VARIANT_IDS) {
+      const rules = getVariant(id);
+      if (!rules.ok) throw new Error(rules.error.message);
+      const next = makeRandom(id.length * 104729);
+      const pos = Position.start(rules.value);
+      const plain = new Evaluator(pos);
+      const prepared = new Evaluator(pos);
+      prepared.startSearch(pos);
+      for (let ply = 0; ply < 120 && pos.winner === NO_WINNER; ply++) {
+        const n = generateSteps(pos, steps, 0);
+        if (n === 0) break;
+        plain.computeFeatures(pos, counted);
+        prepared.computeFeatures(pos, features);
+        expect(Array.from(features), `${id} ply ${ply}`).toEqual(Array.from(counted));
+        checked++;
+        pos.makeStep(steps[Math.floor(next() * n)]);
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+  });
 });
