@@ -25,7 +25,7 @@ const net = parsed?.ok ? parsed.value : null;
 
 /** bench's searcher (with the network, if given), its table's memory mapped, as bench does before its clock starts. */
 function preparedSearcher(): Searcher {
-  const searcher = net === null ? benchSearcher() : new Searcher({ hashMB: 16, threads: 1, multiPV: 1, evalNet: net });
+  const searcher = benchSearcher(net);
   while (searcher.prepareTableSlice());
   return searcher;
 }

@@ -3,6 +3,7 @@
 
 import { getVariant, Position } from '../engine/index.js';
 import { parseTfen } from '../notation/index.js';
+import type { Network } from './nnue.js';
 import { Searcher } from './searcher.js';
 
 /** Variant and tfen (`startpos` for the variant's start position). */
@@ -56,9 +57,9 @@ export function bench(
   return { nodes, timeMs, nps: Math.round((nodes * 1000) / timeMs), stopped: stop[0] !== 0 };
 }
 
-/** bench's searcher: one thread, a table of 16 MB. */
-export function benchSearcher(): Searcher {
-  return new Searcher({ hashMB: 16, threads: 1, multiPV: 1 });
+/** bench's searcher: one thread, a table of 16 MB (and a learned evaluation, for scripts that time one). */
+export function benchSearcher(evalNet: Network | null = null): Searcher {
+  return new Searcher({ hashMB: 16, threads: 1, multiPV: 1, evalNet });
 }
 
 /**
