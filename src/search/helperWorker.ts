@@ -21,7 +21,11 @@ parentPort?.on('message', (job: HelperJob) => {
     if (!pos.ok) return;
     for (const step of job.steps) pos.value.makeStep(step);
     searcher.setOptions({ evalNet: job.evalNet });
-    searcher.helperSearch(pos.value, views.stop, job.tableAge);
+    searcher.helperSearch(pos.value, job.tableAge, {
+      stop: views.stop,
+      iteration: views.iteration,
+      generation: job.generation,
+    });
   } finally {
     Atomics.store(control, busy, 0);
     Atomics.notify(control, busy);

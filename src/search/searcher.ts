@@ -10,7 +10,7 @@ import { ATTACKERS, END_RUN, generateSteps, NO_SQUARE, NO_WINNER, type Position 
 import { CaptureGenerator } from './captures.js';
 import { NnueEvaluator } from './accumulator.js';
 import { Evaluator, kingOpenLines } from './evaluate.js';
-import { HelperPool, type Threading } from './helperPool.js';
+import { HelperPool, publishIteration, type HelperChannel, type HelperIteration, type Threading } from './helperPool.js';
 import { QuietHistory } from './history.js';
 import { SearchLimits } from './limits.js';
 import {
@@ -135,34 +135,37 @@ export class Searcher implements QuiescenceHost {
     this.tt.newSearch();
     this.helpers?.start(this.options.threads - 1, this.tt.sharedBuffer, position, this.tt.generation, this.options.evalNet);
     try {
-      return this.iterate(position, limits, stop, onInfo, 0);
+      return this.iterate(position, limits, stop, onInfo);
     } finally {
       this.helpers?.stop();
     }
   }
 
-  /** A Lazy SMP helper's search: until `stop`, on the shared table, with its own depth order. */
-  helperSearch(position: Position, stop: Int32Array, tableAge: number): void {
+  /**
+   * A Lazy SMP helper's search: until `stop`, on the shared table, with its own depth order; each
+   * completed iteration is published for the main thread (helperPool.ts).
+   */
+  helperSearch(position: Position, tableAge: number, channel: HelperChannel): void {
     this.tt.generation = tableAge;
-    const index = this.threading.helperIndex ?? 0;
-    this.iterate(position, { infinite: true }, stop, () => undefined, (index + 1) & 1);
+    const rootMoves = this.prepare(position, { infinite: true }, channel.stop, undefined);
+    if (rootMoves.length === 0) return;
+    // Every other helper starts a depth ahead of the main thread, then each goes at its own pace.
+    const first = 1 + (((this.threading.helperIndex ?? 0) + 1) & 1);
+    for (let depth = first; depth <= MAX_DEPTH; depth++) {
+      for (const rm of rootMoves) rm.previousScore = rm.score;
+      this.selDepth = 0;
+      this.aspiration(depth, 0, rootMoves, ignoreInfo);
+      if (this.aborted) break;
+      sortFrom(rootMoves, 0);
+      publishIteration(channel, depth, rootMoves[0].score, rootMoves[0].pv);
+    }
   }
 
-  private iterate(
-    position: Position,
-    limits: GoLimits,
-    stop: Int32Array,
-    onInfo: (info: SearchInfo) => void,
-    depthOffset: number,
-  ): { best: number[] | null } {
+  /** Readies the search of `position` (the searcher's state, the limits); the root steps, best-looking first. */
+  private prepare(position: Position, limits: GoLimits, stop: Int32Array, onCheck: (() => void) | undefined): RootMove[] {
     const pos = position.clone();
     this.pos = pos;
-    // An analysis (infinite or pondering) repeats its last lines with fresh counts between iterations,
-    // so that a GUI's display keeps moving while a deep iteration runs.
-    this.reported = [];
-    this.lastProgress = 0;
-    const analysing = depthOffset === 0 && (limits.infinite === true || limits.ponder === true);
-    this.limits.start(limits, pos.side, this.options.moveOverheadMs, stop, analysing ? () => this.reportProgress(onInfo) : undefined);
+    this.limits.start(limits, pos.side, this.options.moveOverheadMs, stop, onCheck);
     this.nodes = 0;
     this.aborted = false;
     if (!this.evaluator || this.evaluator.rules !== pos.rules) {
@@ -183,19 +186,31 @@ export class Searcher implements QuiescenceHost {
     this.history.age();
 
     const rootMoves = this.rootMoves(limits.searchmoves);
-    if (rootMoves.length === 0) return { best: null };
     this.turnEval.fill(NO_EVAL);
-    if (pos.berserker === NO_SQUARE) this.turnEval[0] = this.staticEval();
+    if (rootMoves.length > 0 && pos.berserker === NO_SQUARE) this.turnEval[0] = this.staticEval();
+    return rootMoves;
+  }
+
+  private iterate(position: Position, limits: GoLimits, stop: Int32Array, onInfo: (info: SearchInfo) => void): { best: number[] | null } {
+    // An analysis (infinite or pondering) repeats its last lines with fresh counts between iterations,
+    // so that a GUI's display keeps moving while a deep iteration runs.
+    this.reported = [];
+    this.lastProgress = 0;
+    const analysing = limits.infinite === true || limits.ponder === true;
+    const rootMoves = this.prepare(position, limits, stop, analysing ? () => this.reportProgress(onInfo) : undefined);
+    if (rootMoves.length === 0) return { best: null };
+    const pos = this.pos;
 
     const skill = Math.max(0, Math.min(MAX_SKILL_LEVEL, Math.round(this.options.skillLevel)));
-    const weakened = skill < MAX_SKILL_LEVEL && depthOffset === 0;
+    const weakened = skill < MAX_SKILL_LEVEL;
     let maxDepth = Math.min(MAX_DEPTH, limits.depth !== undefined && limits.depth > 0 ? limits.depth : MAX_DEPTH);
     if (weakened) maxDepth = Math.min(maxDepth, 1 + (skill >> 1));
     const reportedPVs = Math.max(1, Math.min(this.options.multiPV, rootMoves.length));
     // A weakened search keeps a few candidate lines to choose from.
     const multiPV = weakened ? Math.max(reportedPVs, Math.min(SKILL_CANDIDATES, rootMoves.length)) : reportedPVs;
     let bestPV: number[] = [rootMoves[0].step];
-    for (let depth = 1 + depthOffset; depth <= maxDepth; depth++) {
+    let completedDepth = 0;
+    for (let depth = 1; depth <= maxDepth; depth++) {
       for (const rm of rootMoves) rm.previousScore = rm.score;
       for (let pvIndex = 0; pvIndex < multiPV; pvIndex++) {
         this.selDepth = 0;
@@ -217,6 +232,7 @@ export class Searcher implements QuiescenceHost {
       }
       sortFrom(rootMoves, 0);
       bestPV = rootMoves[0].pv;
+      completedDepth = depth;
       for (let k = 0; k < reportedPVs; k++) {
         this.reported[k] = this.info(depth, k, rootMoves[k], undefined);
         onInfo(this.reported[k]);
@@ -225,7 +241,27 @@ export class Searcher implements QuiescenceHost {
     }
     if (weakened) bestPV = pickWeakened(rootMoves, multiPV, skill);
     this.limits.awaitStop();
+    if (!weakened && multiPV === 1 && !limits.searchmoves?.length) {
+      const deeper = this.helperIteration(completedDepth, maxDepth);
+      if (deeper) {
+        bestPV = deeper.line;
+        const line: RootMove = { step: deeper.line[0], score: deeper.score, previousScore: deeper.score, pv: deeper.line, selDepth: 0 };
+        onInfo(this.info(deeper.depth, 0, line, undefined));
+      }
+    }
     return { best: wholeTurns(pos, bestPV)[0] ?? null };
+  }
+
+  /**
+   * Stops the helpers; the deepest iteration one of them completed, if deeper than the main thread's
+   * `completedDepth` (and within `maxDepth`: a `go depth` search answers from its depth).
+   */
+  private helperIteration(completedDepth: number, maxDepth: number): HelperIteration | undefined {
+    if (!this.helpers || this.helpers.count === 0) return undefined;
+    this.helpers.stop();
+    const deeper = this.helpers.deepestIteration();
+    if (!deeper || deeper.depth <= completedDepth || deeper.depth > maxDepth || deeper.line.length === 0) return undefined;
+    return deeper;
   }
 
   /** The root steps (those starting a `searchmoves` turn, if given), best-looking first. */
@@ -500,6 +536,8 @@ export class Searcher implements QuiescenceHost {
     };
   }
 }
+
+function ignoreInfo(): void {}
 
 /**
  * Has the position at the end of the last turn occurred before (since the last capture)? Under the

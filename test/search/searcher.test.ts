@@ -265,6 +265,24 @@ describe('Searcher with helper threads', () => {
       searcher.stopHelpers();
     }
   });
+
+  it.skipIf(!existsSync(helperFile))('plays the last line it reports when a node limit stops it, its own or a helper line', () => {
+    const rules = getVariant('berserk');
+    if (!rules.ok) throw new Error(rules.error.message);
+    const pos = Position.start(rules.value);
+    const searcher = new Searcher({ hashMB: 8, threads: 2 }, { helperFile });
+    try {
+      for (const nodes of [3000, 20000, 60000]) {
+        searcher.newGame();
+        const infos: SearchInfo[] = [];
+        const result = searcher.search(pos, { nodes }, new Int32Array(1), (info) => infos.push(info));
+        expect(isLegal(pos, result.best)).toBe(true);
+        expect(last(infos).pv[0]).toEqual(result.best);
+      }
+    } finally {
+      searcher.stopHelpers();
+    }
+  });
 });
 
 describe('Searcher options', () => {
