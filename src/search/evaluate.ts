@@ -348,8 +348,9 @@ export class Evaluator {
 
 /** Does a king on `from` see an escape square along direction `d` (through empty squares only)? */
 export function openLine(board: Int32Array, flags: Uint8Array, from: number, d: number, escapeFlag: number): boolean {
-  // A corner ends only the lines along an edge: elsewhere there is nothing to look for.
-  if (escapeFlag === SQ_CORNER && (flags[from] & flags[from + d] & SQ_EDGE) === 0) return false;
+  // A corner ends only the lines along an edge: elsewhere there is nothing to look for. (Most squares
+  // are off the edges: the square itself first, so that its neighbour is read only for edge squares.)
+  if (escapeFlag === SQ_CORNER && ((flags[from] & SQ_EDGE) === 0 || (flags[from + d] & SQ_EDGE) === 0)) return false;
   let to = from + d;
   while (board[to] === EMPTY) {
     if ((flags[to] & escapeFlag) !== 0) return true;
