@@ -293,18 +293,3 @@ export function mayTake(
     (shieldWall && (flags[target] & SQ_EDGE) !== 0 && (flags[victim] & SQ_EDGE) !== 0)
   );
 }
-
-/** Could a piece of side bit `myBit` landing on the empty square `target` capture anything? */
-export function mayCaptureAt(pos: Position, target: number, myBit: number): boolean {
-  const board = pos.board;
-  const flags = pos.geo.flags;
-  const dirs = pos.geo.dirs;
-  const enemyBit = myBit ^ SIDE_MASK;
-  for (let j = 0; j < 4; j++) {
-    const victim = target + dirs[j];
-    const victimPiece = board[victim];
-    if ((victimPiece & enemyBit) === 0) continue;
-    if (mayTake(board, flags, victim, victimPiece, victim + dirs[j], target, myBit, pos.rules.kingArmed, pos.rules.shieldWall)) return true;
-  }
-  return false;
-}

@@ -27,7 +27,7 @@ import {
   TYPE_MASK,
   type Position,
 } from '../engine/index.js';
-import { mayCaptureAt, mayTake, stepsOnto } from './captures.js';
+import { mayTake, stepsOnto } from './captures.js';
 import { openLine } from './evaluate.js';
 import type { QuietHistory } from './history.js';
 import { ORDER_CAPTURE, ORDER_END_RUN, ORDER_ESCAPE, ORDER_KILLER, ORDER_TT, QUIET_UNSCORED, STEP_STACK } from './params.js';
@@ -56,6 +56,9 @@ export class StepScorer {
   private lineStamp = new Int32Array(0);
   /** Landing squares where a step may capture or block a line, marked with the current stamp. */
   private special = new Int32Array(0);
+  /** Landing squares where a step may capture (markCaptureSquares), marked with captureMark. */
+  private captureStamp = new Int32Array(0);
+  private captureMark = 0;
   private stampCounter = 0;
   /** The stamp of the squares of the king's open lines just marked, or 0 when none is open. */
   private blockMark = 0;
@@ -82,6 +85,7 @@ export class StepScorer {
       this.lineStamp = new Int32Array(pos.geo.cells);
       this.routeStamp = new Int32Array(pos.geo.cells);
       this.special = new Int32Array(pos.geo.cells);
+      this.captureStamp = new Int32Array(pos.geo.cells);
       this.squares = new Int32Array(pos.geo.cells);
     }
   }
@@ -260,8 +264,7 @@ export class StepScorer {
     const flags = pos.geo.flags;
     const dirs = pos.geo.dirs;
     const escapeFlag = this.escapeFlag;
-    const myBit = pos.side + 1;
-    const enemyBit = myBit ^ SIDE_MASK;
+    const enemyBit = (pos.side + 1) ^ SIDE_MASK;
     const king = pos.kingSq;
     const stepFrom = step & 511;
     const to = step >>> 9;
@@ -279,11 +282,8 @@ export class StepScorer {
       if (lines > 0) return ORDER_CAPTURE + 64 + lines;
       if (routes > 0) kingRouteValue = ORDER_CAPTURE + (routes < 16 ? routes : 16);
     }
-    if (
-      ((board[to + dirs[0]] | board[to + dirs[1]] | board[to + dirs[2]] | board[to + dirs[3]]) & enemyBit) !== 0 &&
-      mayCaptureAt(pos, to, myBit) &&
-      stepCaptures(pos, stepFrom, to)
-    ) {
+    // The node's capture squares were marked before its steps are scored (with the king on his square).
+    if (this.captureStamp[to] === this.captureMark && stepCaptures(pos, stepFrom, to)) {
       // Most valuable victim (judged by the enemies next to the landing square) first.
       let victim = 0;
       for (let j = 0; j < 4; j++) {
@@ -303,9 +303,9 @@ export class StepScorer {
   }
 
   /**
-   * Marks with `mark` in `special` the empty squares where a piece of the side to move may capture
-   * (mayCaptureAt: an enemy beside it that mayTake allows), and lists them in `squares`; returns
-   * their number. The four directions are written out: V8 compiles this faster than a loop over
+   * Marks with `mark` in `special` (and in captureStamp, as captureMark) the empty squares where a
+   * piece of the side to move may capture (an enemy beside it that mayTake allows), and lists them in
+   * `squares`; returns their number. The four directions are written out: V8 compiles this faster than a loop over
    * them (BENCHMARKS.md).
    */
   private markCaptureSquares(mark: number, squares: Int32Array): number {
@@ -348,6 +348,10 @@ export class StepScorer {
       )
         count = markSquare(special, squares, count, victim + d3, mark);
     }
+    // The first marks of this stamp: every square listed is one where a step may capture.
+    const captureStamp = this.captureStamp;
+    for (let k = 0; k < count; k++) captureStamp[squares[k]] = mark;
+    this.captureMark = mark;
     return count;
   }
 
@@ -458,6 +462,7 @@ export class StepScorer {
       this.lineStamp.fill(0);
       this.routeStamp.fill(0);
       this.special.fill(0);
+      this.captureStamp.fill(0);
       this.stampCounter = 1;
     }
     return this.stampCounter;
