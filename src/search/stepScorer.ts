@@ -19,6 +19,7 @@ import {
   generateSteps,
   isPieceStep,
   KING,
+  Mem,
   NO_SQUARE,
   SIDE_MASK,
   SQ_CORNER,
@@ -310,14 +311,13 @@ export class StepScorer {
    */
   private markCaptureSquares(mark: number, squares: Int32Array): number {
     const pos = this.pos;
-    const board = pos.board;
-    const flags = pos.geo.flags;
+    const m = pos.memory;
     const dirs = pos.geo.dirs;
     const special = this.special;
     const myBit = pos.side + 1;
     const kingArmed = pos.rules.kingArmed;
     const shieldWall = pos.rules.shieldWall;
-    const enemies = pos.pieceList[pos.side ^ 1];
+    const enemies = Mem.Lists + (pos.side ^ 1) * Mem.Region;
     const enemyCount = pos.pieceCount[pos.side ^ 1];
     const d0 = dirs[0];
     const d1 = dirs[1];
@@ -325,27 +325,15 @@ export class StepScorer {
     const d3 = dirs[3];
     let count = 0;
     for (let k = 0; k < enemyCount; k++) {
-      const victim = enemies[k];
-      const victimPiece = board[victim];
-      if (
-        board[victim + d0] === EMPTY &&
-        mayTake(board, flags, victim, victimPiece, victim - d0, victim + d0, myBit, kingArmed, shieldWall)
-      )
+      const victim = m[enemies + k];
+      const victimPiece = m[Mem.Board + victim];
+      if (m[Mem.Board + victim + d0] === EMPTY && mayTake(m, victim, victimPiece, victim - d0, victim + d0, myBit, kingArmed, shieldWall))
         count = markSquare(special, squares, count, victim + d0, mark);
-      if (
-        board[victim + d1] === EMPTY &&
-        mayTake(board, flags, victim, victimPiece, victim - d1, victim + d1, myBit, kingArmed, shieldWall)
-      )
+      if (m[Mem.Board + victim + d1] === EMPTY && mayTake(m, victim, victimPiece, victim - d1, victim + d1, myBit, kingArmed, shieldWall))
         count = markSquare(special, squares, count, victim + d1, mark);
-      if (
-        board[victim + d2] === EMPTY &&
-        mayTake(board, flags, victim, victimPiece, victim - d2, victim + d2, myBit, kingArmed, shieldWall)
-      )
+      if (m[Mem.Board + victim + d2] === EMPTY && mayTake(m, victim, victimPiece, victim - d2, victim + d2, myBit, kingArmed, shieldWall))
         count = markSquare(special, squares, count, victim + d2, mark);
-      if (
-        board[victim + d3] === EMPTY &&
-        mayTake(board, flags, victim, victimPiece, victim - d3, victim + d3, myBit, kingArmed, shieldWall)
-      )
+      if (m[Mem.Board + victim + d3] === EMPTY && mayTake(m, victim, victimPiece, victim - d3, victim + d3, myBit, kingArmed, shieldWall))
         count = markSquare(special, squares, count, victim + d3, mark);
     }
     // The first marks of this stamp: every square listed is one where a step may capture.
