@@ -6,6 +6,7 @@ export * from './variants.js';
 export * from './geometry.js';
 export * from './position.js';
 export { Changed, Undo } from './undoRecord.js';
+export { Mem } from './layout.js';
 export type { Setup } from './setup.js';
 export * from './step.js';
 export { END_REASONS } from './endReasons.js';

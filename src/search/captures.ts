@@ -8,6 +8,7 @@ import {
   EMPTY,
   KING,
   kingNoStop,
+  Mem,
   SIDE_MASK,
   SQ_CORNER,
   SQ_EDGE,
@@ -141,53 +142,52 @@ export class CaptureGenerator {
    */
   private captures(pos: Position, out: Int32Array, n: number, mark: number): number {
     const stamp = this.stamp;
-    const board = pos.board;
-    const flags = pos.geo.flags;
+    const m = pos.memory;
     const dirs = pos.geo.dirs;
     const myBit = pos.side + 1;
     const kingArmed = pos.rules.kingArmed;
     const shieldWall = pos.rules.shieldWall;
-    const enemies = pos.pieceList[pos.side ^ 1];
+    const enemies = Mem.Lists + (pos.side ^ 1) * Mem.Region;
     const enemyCount = pos.pieceCount[pos.side ^ 1];
     const d0 = dirs[0];
     const d1 = dirs[1];
     const d2 = dirs[2];
     const d3 = dirs[3];
     for (let i = 0; i < enemyCount; i++) {
-      const victim = enemies[i];
-      const victimPiece = board[victim];
+      const victim = m[enemies + i];
+      const victimPiece = m[Mem.Board + victim];
       let target = victim + d0;
       if (
-        board[target] === EMPTY &&
+        m[Mem.Board + target] === EMPTY &&
         stamp[target] !== mark &&
-        mayTake(board, flags, victim, victimPiece, victim - d0, target, myBit, kingArmed, shieldWall)
+        mayTake(m, victim, victimPiece, victim - d0, target, myBit, kingArmed, shieldWall)
       ) {
         stamp[target] = mark;
         n = stepsOnto(pos, target, out, n, true);
       }
       target = victim + d1;
       if (
-        board[target] === EMPTY &&
+        m[Mem.Board + target] === EMPTY &&
         stamp[target] !== mark &&
-        mayTake(board, flags, victim, victimPiece, victim - d1, target, myBit, kingArmed, shieldWall)
+        mayTake(m, victim, victimPiece, victim - d1, target, myBit, kingArmed, shieldWall)
       ) {
         stamp[target] = mark;
         n = stepsOnto(pos, target, out, n, true);
       }
       target = victim + d2;
       if (
-        board[target] === EMPTY &&
+        m[Mem.Board + target] === EMPTY &&
         stamp[target] !== mark &&
-        mayTake(board, flags, victim, victimPiece, victim - d2, target, myBit, kingArmed, shieldWall)
+        mayTake(m, victim, victimPiece, victim - d2, target, myBit, kingArmed, shieldWall)
       ) {
         stamp[target] = mark;
         n = stepsOnto(pos, target, out, n, true);
       }
       target = victim + d3;
       if (
-        board[target] === EMPTY &&
+        m[Mem.Board + target] === EMPTY &&
         stamp[target] !== mark &&
-        mayTake(board, flags, victim, victimPiece, victim - d3, target, myBit, kingArmed, shieldWall)
+        mayTake(m, victim, victimPiece, victim - d3, target, myBit, kingArmed, shieldWall)
       ) {
         stamp[target] = mark;
         n = stepsOnto(pos, target, out, n, true);
@@ -270,11 +270,11 @@ function throneBetween(throne: number, target: number, from: number, d: number):
  * Could a piece of side bit `myBit` landing on `target` take `victim` (next to it, `beyond` on the far
  * side)? Only against an anvil: a piece of ours (a knight there may also jump), a hostile square (a
  * fort may be one); or
- * by the king's or the shield wall's own rules. A quick test before stepCaptures decides.
+ * by the king's or the shield wall's own rules. A quick test before stepCaptures decides. `m` is the
+ * position's memory (Mem): board and flags in one array, one view for the hot loops to check.
  */
 export function mayTake(
-  board: Int32Array,
-  flags: Uint8Array,
+  m: Int32Array,
   victim: number,
   victimPiece: number,
   beyond: number,
@@ -283,28 +283,13 @@ export function mayTake(
   kingArmed: boolean,
   shieldWall: boolean,
 ): boolean {
-  const anvil = board[beyond];
-  const f = flags[beyond];
+  const anvil = m[Mem.Board + beyond];
+  const f = m[Mem.Flags + beyond];
   return (
     ((anvil & SIDE_MASK) === myBit && (anvil !== KING || kingArmed)) ||
     (f & (SQ_CORNER | SQ_FORT)) !== 0 ||
     ((f & SQ_THRONE) !== 0 && (anvil === EMPTY || myBit === 2)) ||
     victimPiece === KING ||
-    (shieldWall && (flags[target] & SQ_EDGE) !== 0 && (flags[victim] & SQ_EDGE) !== 0)
+    (shieldWall && (m[Mem.Flags + target] & SQ_EDGE) !== 0 && (m[Mem.Flags + victim] & SQ_EDGE) !== 0)
   );
-}
-
-/** Could a piece of side bit `myBit` landing on the empty square `target` capture anything? */
-export function mayCaptureAt(pos: Position, target: number, myBit: number): boolean {
-  const board = pos.board;
-  const flags = pos.geo.flags;
-  const dirs = pos.geo.dirs;
-  const enemyBit = myBit ^ SIDE_MASK;
-  for (let j = 0; j < 4; j++) {
-    const victim = target + dirs[j];
-    const victimPiece = board[victim];
-    if ((victimPiece & enemyBit) === 0) continue;
-    if (mayTake(board, flags, victim, victimPiece, victim + dirs[j], target, myBit, pos.rules.kingArmed, pos.rules.shieldWall)) return true;
-  }
-  return false;
 }

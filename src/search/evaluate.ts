@@ -19,6 +19,7 @@ import {
   type Position,
   type RuleSet,
 } from '../engine/index.js';
+import { AttackerTerms } from './attackerTerms.js';
 import { CORNER_BOX_SQUARES, cornerBoxes, sealDistanceTable } from './cornerSeal.js';
 import { LoneKingMeasures } from './loneKing.js';
 import {
@@ -71,7 +72,7 @@ export class Evaluator {
   /**
    * Per padded square: its bit in the attackers' mask of its corner's box (cornerSeal.ts), the first two
    * corners' in bits 0..14 and 16..30 of boxBitsLow, the other two's in boxBitsHigh; 0 outside the boxes.
-   * The attackers' loop gathers the four masks, instead of a look at every square of the boxes.
+   * AttackerTerms gathers the four masks over the attackers, instead of a look at every square of the boxes.
    */
   private readonly boxBitsLow: Int32Array;
   private readonly boxBitsHigh: Int32Array;
@@ -82,6 +83,8 @@ export class Evaluator {
   private readonly loneKing: LoneKingMeasures | undefined;
   /** Whether knights or commanders may stand on the board (see startSearch). */
   private specials = true;
+  /** The sums over the attackers, kept along the position's path. */
+  private readonly attackerTerms: AttackerTerms;
 
   constructor(pos: Position, weights?: ArrayLike<number>) {
     this.rules = pos.rules;
@@ -137,6 +140,7 @@ export class Evaluator {
         (df === 0 && dr === 2) || (df === 2 && dr === 0) || (df === 1 && dr === 1) || (df === 1 && dr === 2) || (df === 2 && dr === 1);
       if (guard) this.cornerGuard[sq] = 1;
     }
+    this.attackerTerms = new AttackerTerms(this.cornerGuard, this.boxBitsLow, this.boxBitsHigh, this.sealed);
   }
 
   /**
@@ -152,6 +156,7 @@ export class Evaluator {
         if (piece !== KING && (piece & TYPE_MASK) !== 0) this.specials = true;
       }
     }
+    this.attackerTerms.reset();
   }
 
   /** The evaluation in centipawns from the side to move's view. */
@@ -168,33 +173,15 @@ export class Evaluator {
   /** Writes the features of `pos` (defenders' view) into `f`. */
   computeFeatures(pos: Position, f: Int32Array): void {
     const board = pos.board;
-    const dirs = pos.geo.dirs;
-    const upRight = dirs[0] + dirs[1];
-    const upLeft = dirs[0] + dirs[3];
-    const cornerGuard = this.cornerGuard;
-    const attackers = pos.pieceList[0];
     const attackerCount = pos.pieceCount[0];
-    let attackerSpecials = 0;
-    let guards = 0;
-    let chain = 0;
-    const sealed = this.sealed;
     const specials = this.specials;
-    const boxBitsLow = this.boxBitsLow;
-    const boxBitsHigh = this.boxBitsHigh;
-    let boxesLow = 0;
-    let boxesHigh = 0;
-    for (let i = 0; i < attackerCount; i++) {
-      const sq = attackers[i];
-      if (specials && (board[sq] & TYPE_MASK) !== 0) attackerSpecials++;
-      guards += cornerGuard[sq];
-      // Diagonal neighbours: attackers in a chain close lines without being capturable in pairs.
-      if ((board[sq + upRight] & ATTACKER_BIT) !== 0) chain++;
-      if ((board[sq + upLeft] & ATTACKER_BIT) !== 0) chain++;
-      if (sealed) {
-        boxesLow |= boxBitsLow[sq];
-        boxesHigh |= boxBitsHigh[sq];
-      }
-    }
+    const terms = this.attackerTerms;
+    terms.compute(pos, specials);
+    const attackerSpecials = terms.specials;
+    const guards = terms.guards;
+    const chain = terms.chain;
+    const boxesLow = terms.boxesLow;
+    const boxesHigh = terms.boxesHigh;
     const defenderCount = pos.pieceCount[1];
     const king = pos.kingSq;
     let defenderSpecials = 0;
@@ -361,8 +348,9 @@ export class Evaluator {
 
 /** Does a king on `from` see an escape square along direction `d` (through empty squares only)? */
 export function openLine(board: Int32Array, flags: Uint8Array, from: number, d: number, escapeFlag: number): boolean {
-  // A corner ends only the lines along an edge: elsewhere there is nothing to look for.
-  if (escapeFlag === SQ_CORNER && (flags[from] & flags[from + d] & SQ_EDGE) === 0) return false;
+  // A corner ends only the lines along an edge: elsewhere there is nothing to look for. (Most squares
+  // are off the edges: the square itself first, so that its neighbour is read only for edge squares.)
+  if (escapeFlag === SQ_CORNER && ((flags[from] & SQ_EDGE) === 0 || (flags[from + d] & SQ_EDGE) === 0)) return false;
   let to = from + d;
   while (board[to] === EMPTY) {
     if ((flags[to] & escapeFlag) !== 0) return true;

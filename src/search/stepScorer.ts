@@ -19,6 +19,7 @@ import {
   generateSteps,
   isPieceStep,
   KING,
+  Mem,
   NO_SQUARE,
   SIDE_MASK,
   SQ_CORNER,
@@ -27,7 +28,7 @@ import {
   TYPE_MASK,
   type Position,
 } from '../engine/index.js';
-import { mayCaptureAt, mayTake, stepsOnto } from './captures.js';
+import { mayTake, stepsOnto } from './captures.js';
 import { openLine } from './evaluate.js';
 import type { QuietHistory } from './history.js';
 import { ORDER_CAPTURE, ORDER_END_RUN, ORDER_ESCAPE, ORDER_KILLER, ORDER_TT, QUIET_UNSCORED, STEP_STACK } from './params.js';
@@ -56,6 +57,9 @@ export class StepScorer {
   private lineStamp = new Int32Array(0);
   /** Landing squares where a step may capture or block a line, marked with the current stamp. */
   private special = new Int32Array(0);
+  /** Landing squares where a step may capture (markCaptureSquares), marked with captureMark. */
+  private captureStamp = new Int32Array(0);
+  private captureMark = 0;
   private stampCounter = 0;
   /** The stamp of the squares of the king's open lines just marked, or 0 when none is open. */
   private blockMark = 0;
@@ -82,6 +86,7 @@ export class StepScorer {
       this.lineStamp = new Int32Array(pos.geo.cells);
       this.routeStamp = new Int32Array(pos.geo.cells);
       this.special = new Int32Array(pos.geo.cells);
+      this.captureStamp = new Int32Array(pos.geo.cells);
       this.squares = new Int32Array(pos.geo.cells);
     }
   }
@@ -260,8 +265,7 @@ export class StepScorer {
     const flags = pos.geo.flags;
     const dirs = pos.geo.dirs;
     const escapeFlag = this.escapeFlag;
-    const myBit = pos.side + 1;
-    const enemyBit = myBit ^ SIDE_MASK;
+    const enemyBit = (pos.side + 1) ^ SIDE_MASK;
     const king = pos.kingSq;
     const stepFrom = step & 511;
     const to = step >>> 9;
@@ -279,11 +283,8 @@ export class StepScorer {
       if (lines > 0) return ORDER_CAPTURE + 64 + lines;
       if (routes > 0) kingRouteValue = ORDER_CAPTURE + (routes < 16 ? routes : 16);
     }
-    if (
-      ((board[to + dirs[0]] | board[to + dirs[1]] | board[to + dirs[2]] | board[to + dirs[3]]) & enemyBit) !== 0 &&
-      mayCaptureAt(pos, to, myBit) &&
-      stepCaptures(pos, stepFrom, to)
-    ) {
+    // The node's capture squares were marked before its steps are scored (with the king on his square).
+    if (this.captureStamp[to] === this.captureMark && stepCaptures(pos, stepFrom, to)) {
       // Most valuable victim (judged by the enemies next to the landing square) first.
       let victim = 0;
       for (let j = 0; j < 4; j++) {
@@ -303,21 +304,20 @@ export class StepScorer {
   }
 
   /**
-   * Marks with `mark` in `special` the empty squares where a piece of the side to move may capture
-   * (mayCaptureAt: an enemy beside it that mayTake allows), and lists them in `squares`; returns
-   * their number. The four directions are written out: V8 compiles this faster than a loop over
+   * Marks with `mark` in `special` (and in captureStamp, as captureMark) the empty squares where a
+   * piece of the side to move may capture (an enemy beside it that mayTake allows), and lists them in
+   * `squares`; returns their number. The four directions are written out: V8 compiles this faster than a loop over
    * them (BENCHMARKS.md).
    */
   private markCaptureSquares(mark: number, squares: Int32Array): number {
     const pos = this.pos;
-    const board = pos.board;
-    const flags = pos.geo.flags;
+    const m = pos.memory;
     const dirs = pos.geo.dirs;
     const special = this.special;
     const myBit = pos.side + 1;
     const kingArmed = pos.rules.kingArmed;
     const shieldWall = pos.rules.shieldWall;
-    const enemies = pos.pieceList[pos.side ^ 1];
+    const enemies = Mem.Lists + (pos.side ^ 1) * Mem.Region;
     const enemyCount = pos.pieceCount[pos.side ^ 1];
     const d0 = dirs[0];
     const d1 = dirs[1];
@@ -325,29 +325,21 @@ export class StepScorer {
     const d3 = dirs[3];
     let count = 0;
     for (let k = 0; k < enemyCount; k++) {
-      const victim = enemies[k];
-      const victimPiece = board[victim];
-      if (
-        board[victim + d0] === EMPTY &&
-        mayTake(board, flags, victim, victimPiece, victim - d0, victim + d0, myBit, kingArmed, shieldWall)
-      )
+      const victim = m[enemies + k];
+      const victimPiece = m[Mem.Board + victim];
+      if (m[Mem.Board + victim + d0] === EMPTY && mayTake(m, victim, victimPiece, victim - d0, victim + d0, myBit, kingArmed, shieldWall))
         count = markSquare(special, squares, count, victim + d0, mark);
-      if (
-        board[victim + d1] === EMPTY &&
-        mayTake(board, flags, victim, victimPiece, victim - d1, victim + d1, myBit, kingArmed, shieldWall)
-      )
+      if (m[Mem.Board + victim + d1] === EMPTY && mayTake(m, victim, victimPiece, victim - d1, victim + d1, myBit, kingArmed, shieldWall))
         count = markSquare(special, squares, count, victim + d1, mark);
-      if (
-        board[victim + d2] === EMPTY &&
-        mayTake(board, flags, victim, victimPiece, victim - d2, victim + d2, myBit, kingArmed, shieldWall)
-      )
+      if (m[Mem.Board + victim + d2] === EMPTY && mayTake(m, victim, victimPiece, victim - d2, victim + d2, myBit, kingArmed, shieldWall))
         count = markSquare(special, squares, count, victim + d2, mark);
-      if (
-        board[victim + d3] === EMPTY &&
-        mayTake(board, flags, victim, victimPiece, victim - d3, victim + d3, myBit, kingArmed, shieldWall)
-      )
+      if (m[Mem.Board + victim + d3] === EMPTY && mayTake(m, victim, victimPiece, victim - d3, victim + d3, myBit, kingArmed, shieldWall))
         count = markSquare(special, squares, count, victim + d3, mark);
     }
+    // The first marks of this stamp: every square listed is one where a step may capture.
+    const captureStamp = this.captureStamp;
+    for (let k = 0; k < count; k++) captureStamp[squares[k]] = mark;
+    this.captureMark = mark;
     return count;
   }
 
@@ -458,6 +450,7 @@ export class StepScorer {
       this.lineStamp.fill(0);
       this.routeStamp.fill(0);
       this.special.fill(0);
+      this.captureStamp.fill(0);
       this.stampCounter = 1;
     }
     return this.stampCounter;
