@@ -197,7 +197,7 @@ export class AttackerTerms {
   }
 }
 
-/** The attackers on the four diagonal neighbours of `sq`. */
+/** The attackers on the four diagonal neighbours of `sq` (ATTACKER_BIT is 1, so the masked squares add up to the count). */
 function diagonalAttackers(board: Int32Array, sq: number, upRight: number, upLeft: number): number {
   return (
     (board[sq + upRight] & ATTACKER_BIT) +
