@@ -249,10 +249,13 @@ describe('hnefi gui in Chromium', () => {
     const page = await open('watch');
     await page.fill('[data-testid=watch-folder]', out);
     await page.click('[data-testid=watch-start]');
-    const runner = spawn(process.execPath, tournamentArgs(out, ['--depth', '3', '--games', '4']), { stdio: 'ignore' });
+    // More games than the test watches, so that one is always under way while it waits: a game only
+    // publishes its turns if it starts after the page asked for live games, and under a loaded machine
+    // a few short games could all end before the page sees one.
+    const runner = spawn(process.execPath, tournamentArgs(out, ['--depth', '3', '--games', '40']), { stdio: 'ignore' });
     try {
       // A game is shown move by move while it is played, then listed when it ends.
-      await expect.poll(() => page.locator('[data-live]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('[data-live]').count(), { timeout: 60_000 }).toBeGreaterThan(0);
       await expect.poll(() => page.locator('[data-testid=finished-games] tbody tr').count(), { timeout: 30_000 }).toBeGreaterThan(0);
       expect(await page.locator('[data-testid=standings]').innerText()).toMatch(/one/);
       await page.locator('[data-testid=finished-games] tbody tr').first().click();
@@ -262,7 +265,7 @@ describe('hnefi gui in Chromium', () => {
       runner.kill('SIGTERM');
       await page.close();
     }
-  });
+  }, 120_000);
 
   it('serves the GUI from the tournament itself with --gui, until Ctrl-C after the last game', async () => {
     const out = join(folder, 'tournament-gui');
