@@ -20,7 +20,6 @@ import {
   generateSteps,
   isPieceStep,
   KING,
-  Mem,
   NO_SQUARE,
   SIDE_MASK,
   slideKey,
@@ -30,7 +29,7 @@ import {
   TYPE_MASK,
   type Position,
 } from '../engine/index.js';
-import { mayTake, stepsOnto } from './captures.js';
+import { captureSquares, stepsOnto } from './captures.js';
 import { openLine } from './evaluate.js';
 import { KING_LINES_VALUE, scoreKingSlides } from './kingSlides.js';
 import type { QuietHistory } from './history.js';
@@ -352,36 +351,10 @@ export class StepScorer {
   /**
    * Marks with `mark` in `special` (and in captureStamp, as captureMark) the empty squares where a
    * piece of the side to move may capture (an enemy beside it that mayTake allows), and lists them in
-   * `squares`; returns their number. The four directions are written out: V8 compiles this faster than a loop over
-   * them (BENCHMARKS.md).
+   * `squares`; returns their number.
    */
   private markCaptureSquares(mark: number, squares: Int32Array): number {
-    const pos = this.pos;
-    const m = pos.memory;
-    const dirs = pos.geo.dirs;
-    const special = this.special;
-    const myBit = pos.side + 1;
-    const kingArmed = pos.rules.kingArmed;
-    const shieldWall = pos.rules.shieldWall;
-    const enemies = Mem.Lists + (pos.side ^ 1) * Mem.Region;
-    const enemyCount = pos.pieceCount[pos.side ^ 1];
-    const d0 = dirs[0];
-    const d1 = dirs[1];
-    const d2 = dirs[2];
-    const d3 = dirs[3];
-    let count = 0;
-    for (let k = 0; k < enemyCount; k++) {
-      const victim = m[enemies + k];
-      const victimPiece = m[Mem.Board + victim];
-      if (m[Mem.Board + victim + d0] === EMPTY && mayTake(m, victim, victimPiece, victim - d0, victim + d0, myBit, kingArmed, shieldWall))
-        count = markSquare(special, squares, count, victim + d0, mark);
-      if (m[Mem.Board + victim + d1] === EMPTY && mayTake(m, victim, victimPiece, victim - d1, victim + d1, myBit, kingArmed, shieldWall))
-        count = markSquare(special, squares, count, victim + d1, mark);
-      if (m[Mem.Board + victim + d2] === EMPTY && mayTake(m, victim, victimPiece, victim - d2, victim + d2, myBit, kingArmed, shieldWall))
-        count = markSquare(special, squares, count, victim + d2, mark);
-      if (m[Mem.Board + victim + d3] === EMPTY && mayTake(m, victim, victimPiece, victim - d3, victim + d3, myBit, kingArmed, shieldWall))
-        count = markSquare(special, squares, count, victim + d3, mark);
-    }
+    const count = captureSquares(this.pos, this.special, mark, squares, 0);
     // The first marks of this stamp: every square listed is one where a step may capture.
     const captureStamp = this.captureStamp;
     for (let k = 0; k < count; k++) captureStamp[squares[k]] = mark;
