@@ -11,10 +11,12 @@ import { ORDER_CAPTURE, ORDER_ESCAPE } from './params.js';
 /** A king step's value from lines: ORDER_CAPTURE + 64 + lines; below it routes, ORDER_CAPTURE + routes. */
 export const KING_LINES_VALUE = ORDER_CAPTURE + 64;
 
-/** Per ray of the king (dirs order): its empty squares, and the first and last escape square among them (1-based, 0: none). */
-const rayLength = new Int32Array(4);
-const rayFirstEscape = new Int32Array(4);
-const rayLastEscape = new Int32Array(4);
+/**
+ * Per ray of the king (dirs order), at 3 * ray: its empty squares, and the first and last escape square
+ * among them (1-based, 0: none). One array, read through a local: each read of a module's binding is
+ * checked again in compiled code.
+ */
+const RAY_STATS = new Int32Array(12);
 
 /**
  * Writes the king's slides (as generatePieceSteps lists them, without `ttStep`) into `steps` from `n`,
@@ -35,6 +37,7 @@ export function scoreKingSlides(
   order: Int32Array,
   n: number,
 ): number {
+  const rays = RAY_STATS;
   // The king's lines and routes are judged as scoreStep judges them: with his square empty.
   board[king] = EMPTY;
   for (let r = 0; r < 4; r++) {
@@ -49,9 +52,9 @@ export function scoreKingSlides(
         last = length;
       }
     }
-    rayLength[r] = length;
-    rayFirstEscape[r] = first;
-    rayLastEscape[r] = last;
+    rays[3 * r] = length;
+    rays[3 * r + 1] = first;
+    rays[3 * r + 2] = last;
   }
   const corners = escapeFlag === SQ_CORNER;
   const kingOnEscape = (flags[king] & escapeFlag) !== 0;
@@ -60,11 +63,11 @@ export function scoreKingSlides(
     const across1 = dirs[(r + 1) & 3];
     const across2 = dirs[(r + 3) & 3];
     const opposite = (r + 2) & 3;
-    const length = rayLength[r];
-    const first = rayFirstEscape[r];
-    const last = rayLastEscape[r];
+    const length = rays[3 * r];
+    const first = rays[3 * r + 1];
+    const last = rays[3 * r + 2];
     // Behind a landing square: the ray's squares before it, the king's, and the opposite ray's.
-    const behindOpen = kingOnEscape || rayFirstEscape[opposite] !== 0;
+    const behindOpen = kingOnEscape || rays[3 * opposite + 1] !== 0;
     // Routes: the slides along the ray end at its last empty square ahead, and behind at the opposite ray's.
     let aheadRoute = -1;
     let behindRoute = -1;
@@ -90,7 +93,7 @@ export function scoreKingSlides(
         if (lines > 0) {
           value = KING_LINES_VALUE + lines;
         } else if (corners) {
-          if (behindRoute < 0) behindRoute = routeAcross(board, flags, king - rayLength[opposite] * d, across1, across2);
+          if (behindRoute < 0) behindRoute = routeAcross(board, flags, king - rays[3 * opposite] * d, across1, across2);
           let routes = behindRoute + slideRoute(board, flags, to, across1, d) + slideRoute(board, flags, to, across2, d);
           if (i < length) {
             if (aheadRoute < 0) aheadRoute = routeAcross(board, flags, king + length * d, across1, across2);
