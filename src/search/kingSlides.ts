@@ -120,5 +120,6 @@ function slideRoute(board: Int32Array, flags: Uint8Array, from: number, d: numbe
   let sq = from + d;
   if (board[sq] !== EMPTY) return 0;
   while (board[sq + d] === EMPTY) sq += d;
-  return routeAcross(board, flags, sq, along, -along);
+  // A line to a corner runs along an edge: only an edge square can see one (most slides stop elsewhere).
+  return (flags[sq] & SQ_EDGE) === 0 ? 0 : routeAcross(board, flags, sq, along, -along);
 }
