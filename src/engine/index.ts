@@ -13,6 +13,7 @@ export { END_REASONS } from './endReasons.js';
 export {
   generateSteps,
   generatePieceSteps,
+  generateJumps,
   isPieceStep,
   forbiddenFilterActive,
   stepCaptures,

@@ -111,7 +111,8 @@ export function kingNoStop(pos: Position, from: number = pos.kingSq): number {
   return pos.geo.noStop[slideKey(KING, pos.geo.flags[from])];
 }
 
-function generateJumps(pos: Position, from: number, piece: number, out: Int32Array, n: number): number {
+/** Writes the jumps of `piece` on `from` into `out` from `n` (rules with jumps); returns the new end. */
+export function generateJumps(pos: Position, from: number, piece: number, out: Int32Array, n: number): number {
   const board = pos.board;
   const flags = pos.geo.flags;
   const dirs = pos.geo.dirs;

@@ -23,12 +23,15 @@ import {
 
 export class CaptureGenerator {
   readonly cells: number;
-  private readonly stamp: Uint32Array;
+  private readonly stamp: Int32Array;
   private stampCounter = 0;
+  /** The capture squares of a node. */
+  private readonly squares: Int32Array;
 
   constructor(cells: number) {
     this.cells = cells;
-    this.stamp = new Uint32Array(cells);
+    this.stamp = new Int32Array(cells);
+    this.squares = new Int32Array(cells);
   }
 
   /**
@@ -129,72 +132,92 @@ export class CaptureGenerator {
   }
 
   private nextMark(): number {
-    if (++this.stampCounter === 0xffffffff) {
+    if (++this.stampCounter === 0x7fffffff) {
       this.stamp.fill(0);
       this.stampCounter = 1;
     }
     return this.stampCounter;
   }
 
-  /**
-   * Appends the captures landing on squares not yet stamped with `mark`; returns the new end. The four
-   * directions are written out, as in stepScorer.ts's markCaptureSquares (V8 compiles that faster).
-   */
+  /** Appends the captures landing on squares not yet stamped with `mark`; returns the new end. */
   private captures(pos: Position, out: Int32Array, n: number, mark: number): number {
-    const stamp = this.stamp;
-    const m = pos.memory;
-    const dirs = pos.geo.dirs;
-    const myBit = pos.side + 1;
-    const kingArmed = pos.rules.kingArmed;
-    const shieldWall = pos.rules.shieldWall;
-    const enemies = Mem.Lists + (pos.side ^ 1) * Mem.Region;
-    const enemyCount = pos.pieceCount[pos.side ^ 1];
-    const d0 = dirs[0];
-    const d1 = dirs[1];
-    const d2 = dirs[2];
-    const d3 = dirs[3];
-    for (let i = 0; i < enemyCount; i++) {
-      const victim = m[enemies + i];
-      const victimPiece = m[Mem.Board + victim];
-      let target = victim + d0;
-      if (
-        m[Mem.Board + target] === EMPTY &&
-        stamp[target] !== mark &&
-        mayTake(m, victim, victimPiece, victim - d0, target, myBit, kingArmed, shieldWall)
-      ) {
-        stamp[target] = mark;
-        n = stepsOnto(pos, target, out, n, true);
-      }
-      target = victim + d1;
-      if (
-        m[Mem.Board + target] === EMPTY &&
-        stamp[target] !== mark &&
-        mayTake(m, victim, victimPiece, victim - d1, target, myBit, kingArmed, shieldWall)
-      ) {
-        stamp[target] = mark;
-        n = stepsOnto(pos, target, out, n, true);
-      }
-      target = victim + d2;
-      if (
-        m[Mem.Board + target] === EMPTY &&
-        stamp[target] !== mark &&
-        mayTake(m, victim, victimPiece, victim - d2, target, myBit, kingArmed, shieldWall)
-      ) {
-        stamp[target] = mark;
-        n = stepsOnto(pos, target, out, n, true);
-      }
-      target = victim + d3;
-      if (
-        m[Mem.Board + target] === EMPTY &&
-        stamp[target] !== mark &&
-        mayTake(m, victim, victimPiece, victim - d3, target, myBit, kingArmed, shieldWall)
-      ) {
-        stamp[target] = mark;
-        n = stepsOnto(pos, target, out, n, true);
-      }
-    }
+    const squares = this.squares;
+    const count = captureSquares(pos, this.stamp, mark, squares, 0);
+    for (let k = 0; k < count; k++) n = stepsOnto(pos, squares[k], out, n, true);
     return n;
   }
+}
+
+/**
+ * Lists in `squares` from `count` the empty squares where a piece of the side to move may capture (an
+ * enemy beside it that mayTake allows), in the order of the enemies' list and of the directions, each
+ * once: squares stamped with `mark` in `stamp` are left out, those listed are stamped. Returns the
+ * new count. Each enemy's four neighbours are read once: the square beyond the enemy from a landing
+ * square is the landing square of the opposite direction. The four directions are written out: V8
+ * compiles that faster than a loop over them (BENCHMARKS.md).
+ */
+export function captureSquares(pos: Position, stamp: Int32Array, mark: number, squares: Int32Array, count: number): number {
+  const m = pos.memory;
+  const dirs = pos.geo.dirs;
+  const myBit = pos.side + 1;
+  // Strict booleans: the rules' fields are of no known type to the compiler, which then tests them generically.
+  const kingArmed = pos.rules.kingArmed === true;
+  const shieldWall = pos.rules.shieldWall === true;
+  const enemies = Mem.Lists + (pos.side ^ 1) * Mem.Region;
+  const enemyCount = pos.pieceCount[pos.side ^ 1];
+  const d0 = dirs[0];
+  const d1 = dirs[1];
+  const d2 = dirs[2];
+  const d3 = dirs[3];
+  for (let k = 0; k < enemyCount; k++) {
+    const victim = m[enemies + k];
+    const s0 = victim + d0;
+    const s1 = victim + d1;
+    const s2 = victim + d2;
+    const s3 = victim + d3;
+    const p0 = m[Mem.Board + s0];
+    const p1 = m[Mem.Board + s1];
+    const p2 = m[Mem.Board + s2];
+    const p3 = m[Mem.Board + s3];
+    if (p0 !== EMPTY && p1 !== EMPTY && p2 !== EMPTY && p3 !== EMPTY) continue;
+    // Always: a king victim (his own rules decide), a shield wall's edge.
+    const always = m[Mem.Board + victim] === KING;
+    const wall = shieldWall && (m[Mem.Flags + victim] & SQ_EDGE) !== 0;
+    if (p0 === EMPTY && stamp[s0] !== mark && (always || mayTake(m, p2, s2, s0, myBit, kingArmed, wall))) {
+      stamp[s0] = mark;
+      squares[count++] = s0;
+    }
+    if (p1 === EMPTY && stamp[s1] !== mark && (always || mayTake(m, p3, s3, s1, myBit, kingArmed, wall))) {
+      stamp[s1] = mark;
+      squares[count++] = s1;
+    }
+    if (p2 === EMPTY && stamp[s2] !== mark && (always || mayTake(m, p0, s0, s2, myBit, kingArmed, wall))) {
+      stamp[s2] = mark;
+      squares[count++] = s2;
+    }
+    if (p3 === EMPTY && stamp[s3] !== mark && (always || mayTake(m, p1, s1, s3, myBit, kingArmed, wall))) {
+      stamp[s3] = mark;
+      squares[count++] = s3;
+    }
+  }
+  return count;
+}
+
+/**
+ * Could a piece of side bit `myBit` landing on `target` take the enemy beside it (not the king, whose
+ * own rules decide), with `anvil` on `beyond`, the far side? Only against an anvil: a piece of ours, a
+ * hostile square (a fort may be one); or by the shield wall's rules (`wall`: the enemy stands on an
+ * edge under them). A quick test before stepCaptures decides. `m` is the position's memory (Mem):
+ * board and flags in one array.
+ */
+function mayTake(m: Int32Array, anvil: number, beyond: number, target: number, myBit: number, kingArmed: boolean, wall: boolean): boolean {
+  if ((anvil & SIDE_MASK) === myBit && (anvil !== KING || kingArmed)) return true;
+  const f = m[Mem.Flags + beyond];
+  return (
+    (f & (SQ_CORNER | SQ_FORT)) !== 0 ||
+    ((f & SQ_THRONE) !== 0 && (anvil === EMPTY || myBit === 2)) ||
+    (wall && (m[Mem.Flags + target] & SQ_EDGE) !== 0)
+  );
 }
 
 /** Writes (from `n`) the steps of the side to move that land on the empty square `target` (only captures if `capturesOnly`); returns the new end. */
@@ -264,32 +287,4 @@ function throneBetween(throne: number, target: number, from: number, d: number):
   if (throne < 0 || (throne - target) % d !== 0) return false;
   const along = (throne - target) / d;
   return along > 0 && along < (from - target) / d;
-}
-
-/**
- * Could a piece of side bit `myBit` landing on `target` take `victim` (next to it, `beyond` on the far
- * side)? Only against an anvil: a piece of ours (a knight there may also jump), a hostile square (a
- * fort may be one); or
- * by the king's or the shield wall's own rules. A quick test before stepCaptures decides. `m` is the
- * position's memory (Mem): board and flags in one array, one view for the hot loops to check.
- */
-export function mayTake(
-  m: Int32Array,
-  victim: number,
-  victimPiece: number,
-  beyond: number,
-  target: number,
-  myBit: number,
-  kingArmed: boolean,
-  shieldWall: boolean,
-): boolean {
-  const anvil = m[Mem.Board + beyond];
-  const f = m[Mem.Flags + beyond];
-  return (
-    ((anvil & SIDE_MASK) === myBit && (anvil !== KING || kingArmed)) ||
-    (f & (SQ_CORNER | SQ_FORT)) !== 0 ||
-    ((f & SQ_THRONE) !== 0 && (anvil === EMPTY || myBit === 2)) ||
-    victimPiece === KING ||
-    (shieldWall && (m[Mem.Flags + target] & SQ_EDGE) !== 0 && (m[Mem.Flags + victim] & SQ_EDGE) !== 0)
-  );
 }

@@ -15,21 +15,23 @@ import {
   DEFENDERS,
   EMPTY,
   END_RUN,
+  generateJumps,
   generatePieceSteps,
   generateSteps,
   isPieceStep,
   KING,
-  Mem,
   NO_SQUARE,
   SIDE_MASK,
+  slideKey,
   SQ_CORNER,
   SQ_EDGE,
   stepCaptures,
   TYPE_MASK,
   type Position,
 } from '../engine/index.js';
-import { mayTake, stepsOnto } from './captures.js';
+import { captureSquares, stepsOnto } from './captures.js';
 import { openLine } from './evaluate.js';
+import { KING_LINES_VALUE, scoreKingSlides } from './kingSlides.js';
 import type { QuietHistory } from './history.js';
 import { ORDER_CAPTURE, ORDER_END_RUN, ORDER_ESCAPE, ORDER_KILLER, ORDER_TT, QUIET_UNSCORED, STEP_STACK } from './params.js';
 import { MATE } from './score.js';
@@ -181,15 +183,54 @@ export class StepScorer {
       const step = steps[i];
       if (step !== ttStep && (step & 511) !== king) steps[end++] = step;
     }
-    if (pos.side === DEFENDERS && king !== NO_SQUARE) {
-      n = generatePieceSteps(pos, king, steps, end);
-      for (let i = end; i < n; i++) if (steps[i] !== ttStep) steps[end++] = steps[i];
-    }
     const killers = this.history.killers;
     const killer1 = killers[ply * 2];
     const killer2 = killers[ply * 2 + 1];
     const blockMark = this.blockMark;
     for (let i = at; i < end; i++) order[i] = this.scoreStep(steps[i], -1, killer1, killer2, 0, true, blockMark);
+    if (pos.side === DEFENDERS && king !== NO_SQUARE) end = this.generateKingSteps(end, ttStep, killer1, killer2);
+    return end;
+  }
+
+  /**
+   * generateTactical: writes the king's steps (but `ttStep`) from `at` with their ordering values, as
+   * scoreStep gives them; returns the end. His slides are scored in one pass over his rays (kingSlides.ts).
+   */
+  private generateKingSteps(at: number, ttStep: number, killer1: number, killer2: number): number {
+    const pos = this.pos;
+    const steps = this.steps;
+    const order = this.order;
+    const king = pos.kingSq;
+    const geo = pos.geo;
+    let end = at;
+    if (geo.speedLimited && geo.speed[KING] > 0) {
+      const n = generatePieceSteps(pos, king, steps, at);
+      for (let i = at; i < n; i++) if (steps[i] !== ttStep) steps[end++] = steps[i];
+      for (let i = at; i < end; i++) order[i] = this.scoreStep(steps[i], -1, killer1, killer2, 0, true, 0);
+      return end;
+    }
+    const key = slideKey(KING, geo.flags[king]);
+    end = scoreKingSlides(pos.board, geo.flags, geo.dirs, king, this.escapeFlag, geo.noStop[key], geo.block[key], ttStep, steps, order, at);
+    // What the lines leave undecided: captures (before routes), killers, quiet steps.
+    const captureStamp = this.captureStamp;
+    const captureMark = this.captureMark;
+    for (let i = at; i < end; i++) {
+      const value = order[i];
+      if (value >= KING_LINES_VALUE) continue;
+      const step = steps[i];
+      const to = step >>> 9;
+      if (captureStamp[to] === captureMark && stepCaptures(pos, king, to)) order[i] = this.captureValue(to);
+      else if (value === 0) order[i] = step === killer1 ? ORDER_KILLER + 1 : step === killer2 ? ORDER_KILLER : QUIET_UNSCORED;
+    }
+    if (pos.rules.jumps) {
+      const n = generateJumps(pos, king, KING, steps, end);
+      for (let i = end; i < n; i++) {
+        if (steps[i] === ttStep) continue;
+        steps[end] = steps[i];
+        order[end] = this.scoreStep(steps[i], -1, killer1, killer2, 0, true, 0);
+        end++;
+      }
+    }
     return end;
   }
 
@@ -265,7 +306,6 @@ export class StepScorer {
     const flags = pos.geo.flags;
     const dirs = pos.geo.dirs;
     const escapeFlag = this.escapeFlag;
-    const enemyBit = (pos.side + 1) ^ SIDE_MASK;
     const king = pos.kingSq;
     const stepFrom = step & 511;
     const to = step >>> 9;
@@ -284,15 +324,7 @@ export class StepScorer {
       if (routes > 0) kingRouteValue = ORDER_CAPTURE + (routes < 16 ? routes : 16);
     }
     // The node's capture squares were marked before its steps are scored (with the king on his square).
-    if (this.captureStamp[to] === this.captureMark && stepCaptures(pos, stepFrom, to)) {
-      // Most valuable victim (judged by the enemies next to the landing square) first.
-      let victim = 0;
-      for (let j = 0; j < 4; j++) {
-        const piece = board[to + dirs[j]];
-        if ((piece & enemyBit) !== 0 && VICTIM_VALUE[piece] > victim) victim = VICTIM_VALUE[piece];
-      }
-      return ORDER_CAPTURE + 32 + victim;
-    }
+    if (this.captureStamp[to] === this.captureMark && stepCaptures(pos, stepFrom, to)) return this.captureValue(to);
     if (kingRouteValue !== 0) return kingRouteValue;
     if (blockMark !== 0 && this.lineStamp[to] === blockMark) return ORDER_CAPTURE + 96;
     if (this.routeMark !== 0 && this.routeStamp[to] === this.routeMark) return ORDER_CAPTURE + 16;
@@ -303,39 +335,26 @@ export class StepScorer {
     return this.history.table[historyBase + stepFrom * cells + to];
   }
 
+  /** A capture's ordering value: the most valuable victim (judged by the enemies next to the landing square `to`) first. */
+  private captureValue(to: number): number {
+    const board = this.pos.board;
+    const dirs = this.pos.geo.dirs;
+    const enemyBit = (this.pos.side + 1) ^ SIDE_MASK;
+    let victim = 0;
+    for (let j = 0; j < 4; j++) {
+      const piece = board[to + dirs[j]];
+      if ((piece & enemyBit) !== 0 && VICTIM_VALUE[piece] > victim) victim = VICTIM_VALUE[piece];
+    }
+    return ORDER_CAPTURE + 32 + victim;
+  }
+
   /**
    * Marks with `mark` in `special` (and in captureStamp, as captureMark) the empty squares where a
    * piece of the side to move may capture (an enemy beside it that mayTake allows), and lists them in
-   * `squares`; returns their number. The four directions are written out: V8 compiles this faster than a loop over
-   * them (BENCHMARKS.md).
+   * `squares`; returns their number.
    */
   private markCaptureSquares(mark: number, squares: Int32Array): number {
-    const pos = this.pos;
-    const m = pos.memory;
-    const dirs = pos.geo.dirs;
-    const special = this.special;
-    const myBit = pos.side + 1;
-    const kingArmed = pos.rules.kingArmed;
-    const shieldWall = pos.rules.shieldWall;
-    const enemies = Mem.Lists + (pos.side ^ 1) * Mem.Region;
-    const enemyCount = pos.pieceCount[pos.side ^ 1];
-    const d0 = dirs[0];
-    const d1 = dirs[1];
-    const d2 = dirs[2];
-    const d3 = dirs[3];
-    let count = 0;
-    for (let k = 0; k < enemyCount; k++) {
-      const victim = m[enemies + k];
-      const victimPiece = m[Mem.Board + victim];
-      if (m[Mem.Board + victim + d0] === EMPTY && mayTake(m, victim, victimPiece, victim - d0, victim + d0, myBit, kingArmed, shieldWall))
-        count = markSquare(special, squares, count, victim + d0, mark);
-      if (m[Mem.Board + victim + d1] === EMPTY && mayTake(m, victim, victimPiece, victim - d1, victim + d1, myBit, kingArmed, shieldWall))
-        count = markSquare(special, squares, count, victim + d1, mark);
-      if (m[Mem.Board + victim + d2] === EMPTY && mayTake(m, victim, victimPiece, victim - d2, victim + d2, myBit, kingArmed, shieldWall))
-        count = markSquare(special, squares, count, victim + d2, mark);
-      if (m[Mem.Board + victim + d3] === EMPTY && mayTake(m, victim, victimPiece, victim - d3, victim + d3, myBit, kingArmed, shieldWall))
-        count = markSquare(special, squares, count, victim + d3, mark);
-    }
+    const count = captureSquares(this.pos, this.special, mark, squares, 0);
     // The first marks of this stamp: every square listed is one where a step may capture.
     const captureStamp = this.captureStamp;
     for (let k = 0; k < count; k++) captureStamp[squares[k]] = mark;
