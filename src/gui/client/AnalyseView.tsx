@@ -179,10 +179,13 @@ export function AnalyseView(props: AnalyseProps) {
   const sweepRef = useRef(sweep);
   sweepRef.current = sweep;
 
-  // Arrow keys step through the game (not while typing in a field).
+  // Arrow keys step through the game (not while typing in a field). The handler reads the line through
+  // its ref: effects run after the page is painted, so a key pressed just after a record loads would
+  // otherwise step through the line shown before it.
   useEffect(() => {
     if (!props.active) return undefined;
     const onKey = (event: KeyboardEvent): void => {
+      const length = lineRef.current.length;
       const target = event.target as HTMLElement;
       const typing =
         target.tagName === 'TEXTAREA' ||
@@ -193,19 +196,19 @@ export function AnalyseView(props: AnalyseProps) {
         ArrowLeft: (p) => p - 1,
         ArrowRight: (p) => p + 1,
         Home: () => 0,
-        End: () => line.length,
+        End: () => length,
         ArrowUp: () => 0,
-        ArrowDown: () => line.length,
+        ArrowDown: () => length,
       };
       const step = steps[event.key];
       if (step !== undefined) {
         event.preventDefault();
-        setPly((p) => Math.max(0, Math.min(step(p), line.length)));
+        setPly((p) => Math.max(0, Math.min(step(p), length)));
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [props.active, line]);
+  }, [props.active]);
 
   const playLine = (pv: string[], upTo: number): void => {
     let next = line.truncated(ply);
