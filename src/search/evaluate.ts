@@ -165,7 +165,9 @@ export class Evaluator {
     this.computeFeatures(pos, f);
     const w = this.weights;
     let score = 0;
-    for (let i = 0; i < FEATURE_COUNT; i++) score += f[i] * w[i];
+    // Integer products and sums (the features and weights are small): the compiled loop then has no
+    // float conversion or overflow check.
+    for (let i = 0; i < FEATURE_COUNT; i++) score = (score + Math.imul(f[i], w[i])) | 0;
     // 0 - score: -score of 0 is -0, which deoptimizes the compiled search the first time it appears.
     return pos.side === DEFENDERS ? score : 0 - score;
   }
