@@ -365,6 +365,8 @@ export function openLine(board: Int32Array, flags: Uint8Array, from: number, d: 
 export function kingOpenLines(pos: Position, escapeFlag: number): number {
   const king = pos.kingSq;
   if (king === NO_SQUARE) return 0;
+  // A line to a corner runs along an edge (openLine): a king off the edges has none.
+  if (escapeFlag === SQ_CORNER && (pos.geo.flags[king] & SQ_EDGE) === 0) return 0;
   const dirs = pos.geo.dirs;
   let lines = 0;
   for (let i = 0; i < 4; i++) if (openLine(pos.board, pos.geo.flags, king, dirs[i], escapeFlag)) lines++;
