@@ -266,6 +266,7 @@ export class Evaluator {
       const flags = pos.geo.flags;
       const dirs = pos.geo.dirs;
       const escapeFlag = this.escapeFlag;
+      const corners = escapeFlag === SQ_CORNER;
       distance = this.escapeDistance[king];
       for (let i = 0; i < 4; i++) {
         const d = dirs[i];
@@ -282,7 +283,12 @@ export class Evaluator {
             openLines++;
             break;
           }
-          if (openLine(board, flags, to, side1, escapeFlag) || openLine(board, flags, to, side2, escapeFlag)) routes++;
+          // (Under corner rules only from an edge square, as openLine tests: most squares are off the edges.)
+          if (
+            (!corners || (flags[to] & SQ_EDGE) !== 0) &&
+            (openLine(board, flags, to, side1, escapeFlag) || openLine(board, flags, to, side2, escapeFlag))
+          )
+            routes++;
           to += d;
         }
       }
