@@ -157,18 +157,19 @@ export class TranspositionTable {
   /** Looks the position up; on a hit, fills the hit* fields and returns true. */
   probe(lo: number, hi: number): boolean {
     const data = this.data;
-    const base = (lo & this.mask) * BUCKET_INTS;
-    for (let i = base; i < base + BUCKET_INTS; i += ENTRY_INTS) {
-      if (data[i] === lo && data[i + 1] === hi && data[i + 2] >>> EPOCH_SHIFT === this.epoch) {
-        const packed = data[i + 3];
-        this.hitStep = data[i + 2] & STEP_MASK;
-        this.hitScore = (packed << 16) >> 16;
-        this.hitDepth = (packed >>> 16) & 255;
-        this.hitBound = (packed >>> 24) & 3;
-        return true;
-      }
+    const epoch = this.epoch;
+    // The bucket's two entries written out: the compiled loop checked the table again in each round.
+    let i = (lo & this.mask) * BUCKET_INTS;
+    if (data[i] !== lo || data[i + 1] !== hi || data[i + 2] >>> EPOCH_SHIFT !== epoch) {
+      i += ENTRY_INTS;
+      if (data[i] !== lo || data[i + 1] !== hi || data[i + 2] >>> EPOCH_SHIFT !== epoch) return false;
     }
-    return false;
+    const packed = data[i + 3];
+    this.hitStep = data[i + 2] & STEP_MASK;
+    this.hitScore = (packed << 16) >> 16;
+    this.hitDepth = (packed >>> 16) & 255;
+    this.hitBound = (packed >>> 24) & 3;
+    return true;
   }
 
   store(lo: number, hi: number, step: number, score: number, depth: number, bound: number): void {
