@@ -175,6 +175,7 @@ export function captureSquares(pos: Position, stamp: Int32Array, mark: number, s
   const hostileEmpty = SQ_CORNER | SQ_FORT | SQ_THRONE;
   const enemies = Mem.Lists + (pos.side ^ 1) * Mem.Region;
   const enemyCount = pos.pieceCount[pos.side ^ 1];
+  const king = pos.kingSq;
   const d0 = dirs[0];
   const d1 = dirs[1];
   const d2 = dirs[2];
@@ -193,8 +194,8 @@ export function captureSquares(pos: Position, stamp: Int32Array, mark: number, s
     const p2 = m[Mem.Board + s2];
     const p3 = m[Mem.Board + s3];
     if (p0 !== EMPTY && p1 !== EMPTY && p2 !== EMPTY && p3 !== EMPTY) continue;
-    // Always: a king victim (his own rules decide), a shield wall's edge.
-    const always = m[Mem.Board + victim] === KING;
+    // Always: a king victim (his own rules decide; a position has one king at most), a shield wall's edge.
+    const always = victim === king;
     const wall = shieldWall && (m[Mem.Flags + victim] & SQ_EDGE) !== 0;
     if (
       p0 === EMPTY &&
