@@ -142,7 +142,7 @@ export class CaptureGenerator {
   /** Appends the captures landing on squares not yet stamped with `mark`; returns the new end. */
   private captures(pos: Position, out: Int32Array, n: number, mark: number): number {
     const squares = this.squares;
-    const count = captureSquares(pos, this.stamp, mark, squares, 0);
+    const count = captureSquares(pos, this.stamp, mark, squares, 0, this.stamp);
     for (let k = 0; k < count; k++) n = stepsOnto(pos, squares[k], out, n, true);
     return n;
   }
@@ -156,12 +156,20 @@ const OWN_CODES = (1 << 0) | (1 << 4) | (1 << 8) | (1 << 12);
  * enemy beside it that a piece landing there may take: against an anvil, a piece of ours or a hostile
  * square (a fort may be one) beyond the enemy, or by the shield wall's rules; the king by his own
  * rules), in the order of the enemies' list and of the directions, each once: squares stamped with
- * `mark` in `stamp` are left out, those listed are stamped. Returns the new count. A quick test before
+ * `mark` in `stamp` are left out, those listed are stamped (in `listed` too: a caller's own record of
+ * them). Returns the new count. A quick test before
  * stepCaptures decides. Each enemy's four neighbours are read once: the square beyond the enemy from
  * one landing square is the landing square of the opposite direction. The four directions are written
  * out: V8 compiles that faster than a loop over them (BENCHMARKS.md).
  */
-export function captureSquares(pos: Position, stamp: Int32Array, mark: number, squares: Int32Array, count: number): number {
+export function captureSquares(
+  pos: Position,
+  stamp: Int32Array,
+  mark: number,
+  squares: Int32Array,
+  count: number,
+  listed: Int32Array,
+): number {
   const m = pos.memory;
   const dirs = pos.geo.dirs;
   const myBit = pos.side + 1;
@@ -182,7 +190,9 @@ export function captureSquares(pos: Position, stamp: Int32Array, mark: number, s
   const d3 = dirs[3];
   // A precondition, and the two arrays' maps checked once before the loop (the compiled loop would
   // check them again after every branch that skipped them).
-  if (stamp.length < pos.geo.cells || squares.length < pos.geo.cells) throw new Error('captureSquares: arrays smaller than the board');
+  const cells = pos.geo.cells;
+  if (stamp.length < cells || squares.length < cells || listed.length < cells)
+    throw new Error('captureSquares: arrays smaller than the board');
   for (let k = 0; k < enemyCount; k++) {
     const victim = m[enemies + k];
     const s0 = victim + d0;
@@ -206,6 +216,7 @@ export function captureSquares(pos: Position, stamp: Int32Array, mark: number, s
         (wall && (m[Mem.Flags + s0] & SQ_EDGE) !== 0))
     ) {
       stamp[s0] = mark;
+      listed[s0] = mark;
       squares[count++] = s0;
     }
     if (
@@ -217,6 +228,7 @@ export function captureSquares(pos: Position, stamp: Int32Array, mark: number, s
         (wall && (m[Mem.Flags + s1] & SQ_EDGE) !== 0))
     ) {
       stamp[s1] = mark;
+      listed[s1] = mark;
       squares[count++] = s1;
     }
     if (
@@ -228,6 +240,7 @@ export function captureSquares(pos: Position, stamp: Int32Array, mark: number, s
         (wall && (m[Mem.Flags + s2] & SQ_EDGE) !== 0))
     ) {
       stamp[s2] = mark;
+      listed[s2] = mark;
       squares[count++] = s2;
     }
     if (
@@ -239,6 +252,7 @@ export function captureSquares(pos: Position, stamp: Int32Array, mark: number, s
         (wall && (m[Mem.Flags + s3] & SQ_EDGE) !== 0))
     ) {
       stamp[s3] = mark;
+      listed[s3] = mark;
       squares[count++] = s3;
     }
   }
