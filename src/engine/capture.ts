@@ -192,44 +192,38 @@ function isNeighbour(pos: Position, a: number, b: number): boolean {
  * each member with a friend in front of it. Members other than the king are captured.
  */
 function findShieldWalls(pos: Position, to: number, myBit: number, out: Int32Array, n: number): number {
+  const geo = pos.geo;
+  const stride = geo.stride;
+  const last = geo.size - 1;
+  const file = geo.fileIndex[to];
+  const rank = geo.rankIndex[to];
+  // The edges `to` lies on (the first rank, the last, file a, the last file), each way along them.
+  if (rank === 0) n = wallRun(pos, to, stride, 1, myBit, out, wallRun(pos, to, stride, -1, myBit, out, n));
+  if (rank === last) n = wallRun(pos, to, -stride, 1, myBit, out, wallRun(pos, to, -stride, -1, myBit, out, n));
+  if (file === 0) n = wallRun(pos, to, 1, stride, myBit, out, wallRun(pos, to, 1, -stride, myBit, out, n));
+  if (file === last) n = wallRun(pos, to, -1, stride, myBit, out, wallRun(pos, to, -1, -stride, myBit, out, n));
+  return n;
+}
+
+/**
+ * findShieldWalls along one edge one way (`a`, from `to`; `inward` off the edge): the run of two or
+ * more enemies, each with a friend in front, closed by a friend or a corner; its members but the king
+ * are written into `out` from `n`. Returns the new end.
+ */
+function wallRun(pos: Position, to: number, inward: number, a: number, myBit: number, out: Int32Array, n: number): number {
   const board = pos.board;
-  const flags = pos.geo.flags;
-  const stride = pos.geo.stride;
-  const size = pos.geo.size;
   const enemyBit = myBit ^ SIDE_MASK;
-  const file = (to % stride) - 1;
-  const rank = ((to / stride) | 0) - 1;
-  for (let edge = 0; edge < 4; edge++) {
-    let inward: number;
-    if (edge === 0) {
-      if (rank !== 0) continue;
-      inward = stride;
-    } else if (edge === 1) {
-      if (rank !== size - 1) continue;
-      inward = -stride;
-    } else if (edge === 2) {
-      if (file !== 0) continue;
-      inward = 1;
-    } else {
-      if (file !== size - 1) continue;
-      inward = -1;
-    }
-    const along = inward === stride || inward === -stride ? 1 : stride;
-    for (let sign = -1; sign <= 1; sign += 2) {
-      const a = along * sign;
-      let s = to + a;
-      let length = 0;
-      let fronted = true;
-      while ((board[s] & enemyBit) !== 0) {
-        if ((board[s + inward] & myBit) === 0) fronted = false;
-        s += a;
-        length++;
-      }
-      if (length < 2 || !fronted) continue;
-      if ((board[s] & myBit) === 0 && (flags[s] & SQ_CORNER) === 0) continue;
-      for (let m = to + a; m !== s; m += a) if (board[m] !== KING) out[n++] = m;
-    }
+  let s = to + a;
+  let length = 0;
+  let fronted = true;
+  while ((board[s] & enemyBit) !== 0) {
+    if ((board[s + inward] & myBit) === 0) fronted = false;
+    s += a;
+    length++;
   }
+  if (length < 2 || !fronted) return n;
+  if ((board[s] & myBit) === 0 && (pos.geo.flags[s] & SQ_CORNER) === 0) return n;
+  for (let m = to + a; m !== s; m += a) if (board[m] !== KING) out[n++] = m;
   return n;
 }
 

@@ -391,8 +391,10 @@ export class Position {
       this.historyHi = grow(this.historyHi);
       this.historyCount = grow(this.historyCount);
     }
-    this.historyLo[last] = this.hashLo;
-    this.historyHi[last] = this.hashHi;
+    // The hash brought up to date once for both halves.
+    if (this.hashPly !== this.ply) this.syncHash();
+    this.historyLo[last] = this.hashes[2 * this.ply];
+    this.historyHi[last] = this.hashes[2 * this.ply + 1];
     this.historyCount[last] = 1;
     if (this.winnerCode !== NO_WINNER || !this.turnEndChecks) return;
     const mover = this.side ^ 1;

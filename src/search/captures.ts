@@ -142,33 +142,57 @@ export class CaptureGenerator {
   /** Appends the captures landing on squares not yet stamped with `mark`; returns the new end. */
   private captures(pos: Position, out: Int32Array, n: number, mark: number): number {
     const squares = this.squares;
-    const count = captureSquares(pos, this.stamp, mark, squares, 0);
+    const count = captureSquares(pos, this.stamp, mark, squares, 0, this.stamp);
     for (let k = 0; k < count; k++) n = stepsOnto(pos, squares[k], out, n, true);
     return n;
   }
 }
 
+/** The piece codes of the attackers (side bit 1, each type), as bits: shifted left once more, the defenders'. */
+const OWN_CODES = (1 << 0) | (1 << 4) | (1 << 8) | (1 << 12);
+
 /**
  * Lists in `squares` from `count` the empty squares where a piece of the side to move may capture (an
- * enemy beside it that mayTake allows), in the order of the enemies' list and of the directions, each
- * once: squares stamped with `mark` in `stamp` are left out, those listed are stamped. Returns the
- * new count. Each enemy's four neighbours are read once: the square beyond the enemy from a landing
- * square is the landing square of the opposite direction. The four directions are written out: V8
- * compiles that faster than a loop over them (BENCHMARKS.md).
+ * enemy beside it that a piece landing there may take: against an anvil, a piece of ours or a hostile
+ * square (a fort may be one) beyond the enemy, or by the shield wall's rules; the king by his own
+ * rules), in the order of the enemies' list and of the directions, each once: squares stamped with
+ * `mark` in `stamp` are left out, those listed are stamped (in `listed` too: a caller's own record of
+ * them). Returns the new count. A quick test before
+ * stepCaptures decides. Each enemy's four neighbours are read once: the square beyond the enemy from
+ * one landing square is the landing square of the opposite direction. The four directions are written
+ * out: V8 compiles that faster than a loop over them (BENCHMARKS.md).
  */
-export function captureSquares(pos: Position, stamp: Int32Array, mark: number, squares: Int32Array, count: number): number {
+export function captureSquares(
+  pos: Position,
+  stamp: Int32Array,
+  mark: number,
+  squares: Int32Array,
+  count: number,
+  listed: Int32Array,
+): number {
   const m = pos.memory;
   const dirs = pos.geo.dirs;
   const myBit = pos.side + 1;
   // Strict booleans: the rules' fields are of no known type to the compiler, which then tests them generically.
   const kingArmed = pos.rules.kingArmed === true;
   const shieldWall = pos.rules.shieldWall === true;
+  // The piece codes that are anvils for the side to move, as bits: its own pieces, the king only if armed.
+  const anvils = myBit === 1 ? OWN_CODES << 1 : (OWN_CODES << 2) & (kingArmed ? -1 : ~(1 << KING));
+  // Hostile squares beyond the enemy: corners and forts; the throne when empty, and to the defenders always.
+  const hostileOccupied = myBit === 2 ? SQ_CORNER | SQ_FORT | SQ_THRONE : SQ_CORNER | SQ_FORT;
+  const hostileEmpty = SQ_CORNER | SQ_FORT | SQ_THRONE;
   const enemies = Mem.Lists + (pos.side ^ 1) * Mem.Region;
   const enemyCount = pos.pieceCount[pos.side ^ 1];
+  const king = pos.kingSq;
   const d0 = dirs[0];
   const d1 = dirs[1];
   const d2 = dirs[2];
   const d3 = dirs[3];
+  // A precondition, and the two arrays' maps checked once before the loop (the compiled loop would
+  // check them again after every branch that skipped them).
+  const cells = pos.geo.cells;
+  if (stamp.length < cells || squares.length < cells || listed.length < cells)
+    throw new Error('captureSquares: arrays smaller than the board');
   for (let k = 0; k < enemyCount; k++) {
     const victim = m[enemies + k];
     const s0 = victim + d0;
@@ -180,44 +204,59 @@ export function captureSquares(pos: Position, stamp: Int32Array, mark: number, s
     const p2 = m[Mem.Board + s2];
     const p3 = m[Mem.Board + s3];
     if (p0 !== EMPTY && p1 !== EMPTY && p2 !== EMPTY && p3 !== EMPTY) continue;
-    // Always: a king victim (his own rules decide), a shield wall's edge.
-    const always = m[Mem.Board + victim] === KING;
+    // Always: a king victim (his own rules decide; a position has one king at most), a shield wall's edge.
+    const always = victim === king;
     const wall = shieldWall && (m[Mem.Flags + victim] & SQ_EDGE) !== 0;
-    if (p0 === EMPTY && stamp[s0] !== mark && (always || mayTake(m, p2, s2, s0, myBit, kingArmed, wall))) {
+    if (
+      p0 === EMPTY &&
+      stamp[s0] !== mark &&
+      (always ||
+        ((anvils >>> p2) & 1) !== 0 ||
+        (m[Mem.Flags + s2] & (p2 === EMPTY ? hostileEmpty : hostileOccupied)) !== 0 ||
+        (wall && (m[Mem.Flags + s0] & SQ_EDGE) !== 0))
+    ) {
       stamp[s0] = mark;
+      listed[s0] = mark;
       squares[count++] = s0;
     }
-    if (p1 === EMPTY && stamp[s1] !== mark && (always || mayTake(m, p3, s3, s1, myBit, kingArmed, wall))) {
+    if (
+      p1 === EMPTY &&
+      stamp[s1] !== mark &&
+      (always ||
+        ((anvils >>> p3) & 1) !== 0 ||
+        (m[Mem.Flags + s3] & (p3 === EMPTY ? hostileEmpty : hostileOccupied)) !== 0 ||
+        (wall && (m[Mem.Flags + s1] & SQ_EDGE) !== 0))
+    ) {
       stamp[s1] = mark;
+      listed[s1] = mark;
       squares[count++] = s1;
     }
-    if (p2 === EMPTY && stamp[s2] !== mark && (always || mayTake(m, p0, s0, s2, myBit, kingArmed, wall))) {
+    if (
+      p2 === EMPTY &&
+      stamp[s2] !== mark &&
+      (always ||
+        ((anvils >>> p0) & 1) !== 0 ||
+        (m[Mem.Flags + s0] & (p0 === EMPTY ? hostileEmpty : hostileOccupied)) !== 0 ||
+        (wall && (m[Mem.Flags + s2] & SQ_EDGE) !== 0))
+    ) {
       stamp[s2] = mark;
+      listed[s2] = mark;
       squares[count++] = s2;
     }
-    if (p3 === EMPTY && stamp[s3] !== mark && (always || mayTake(m, p1, s1, s3, myBit, kingArmed, wall))) {
+    if (
+      p3 === EMPTY &&
+      stamp[s3] !== mark &&
+      (always ||
+        ((anvils >>> p1) & 1) !== 0 ||
+        (m[Mem.Flags + s1] & (p1 === EMPTY ? hostileEmpty : hostileOccupied)) !== 0 ||
+        (wall && (m[Mem.Flags + s3] & SQ_EDGE) !== 0))
+    ) {
       stamp[s3] = mark;
+      listed[s3] = mark;
       squares[count++] = s3;
     }
   }
   return count;
-}
-
-/**
- * Could a piece of side bit `myBit` landing on `target` take the enemy beside it (not the king, whose
- * own rules decide), with `anvil` on `beyond`, the far side? Only against an anvil: a piece of ours, a
- * hostile square (a fort may be one); or by the shield wall's rules (`wall`: the enemy stands on an
- * edge under them). A quick test before stepCaptures decides. `m` is the position's memory (Mem):
- * board and flags in one array.
- */
-function mayTake(m: Int32Array, anvil: number, beyond: number, target: number, myBit: number, kingArmed: boolean, wall: boolean): boolean {
-  if ((anvil & SIDE_MASK) === myBit && (anvil !== KING || kingArmed)) return true;
-  const f = m[Mem.Flags + beyond];
-  return (
-    (f & (SQ_CORNER | SQ_FORT)) !== 0 ||
-    ((f & SQ_THRONE) !== 0 && (anvil === EMPTY || myBit === 2)) ||
-    (wall && (m[Mem.Flags + target] & SQ_EDGE) !== 0)
-  );
 }
 
 /** Writes (from `n`) the steps of the side to move that land on the empty square `target` (only captures if `capturesOnly`); returns the new end. */

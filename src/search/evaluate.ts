@@ -165,7 +165,12 @@ export class Evaluator {
     this.computeFeatures(pos, f);
     const w = this.weights;
     let score = 0;
-    for (let i = 0; i < FEATURE_COUNT; i++) score += f[i] * w[i];
+    // Integer products and sums (the features and weights are small): the compiled loop then has no
+    // float conversion or overflow check. Three terms a round: each round checks the arrays again.
+    let i = 0;
+    for (; i + 2 < FEATURE_COUNT; i += 3)
+      score = (score + Math.imul(f[i], w[i]) + Math.imul(f[i + 1], w[i + 1]) + Math.imul(f[i + 2], w[i + 2])) | 0;
+    for (; i < FEATURE_COUNT; i++) score = (score + Math.imul(f[i], w[i])) | 0;
     // 0 - score: -score of 0 is -0, which deoptimizes the compiled search the first time it appears.
     return pos.side === DEFENDERS ? score : 0 - score;
   }
@@ -264,6 +269,7 @@ export class Evaluator {
       const flags = pos.geo.flags;
       const dirs = pos.geo.dirs;
       const escapeFlag = this.escapeFlag;
+      const corners = escapeFlag === SQ_CORNER;
       distance = this.escapeDistance[king];
       for (let i = 0; i < 4; i++) {
         const d = dirs[i];
@@ -280,7 +286,12 @@ export class Evaluator {
             openLines++;
             break;
           }
-          if (openLine(board, flags, to, side1, escapeFlag) || openLine(board, flags, to, side2, escapeFlag)) routes++;
+          // (Under corner rules only from an edge square, as openLine tests: most squares are off the edges.)
+          if (
+            (!corners || (flags[to] & SQ_EDGE) !== 0) &&
+            (openLine(board, flags, to, side1, escapeFlag) || openLine(board, flags, to, side2, escapeFlag))
+          )
+            routes++;
           to += d;
         }
       }
@@ -363,6 +374,8 @@ export function openLine(board: Int32Array, flags: Uint8Array, from: number, d: 
 export function kingOpenLines(pos: Position, escapeFlag: number): number {
   const king = pos.kingSq;
   if (king === NO_SQUARE) return 0;
+  // A line to a corner runs along an edge (openLine): a king off the edges has none.
+  if (escapeFlag === SQ_CORNER && (pos.geo.flags[king] & SQ_EDGE) === 0) return 0;
   const dirs = pos.geo.dirs;
   let lines = 0;
   for (let i = 0; i < 4; i++) if (openLine(pos.board, pos.geo.flags, king, dirs[i], escapeFlag)) lines++;

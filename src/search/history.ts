@@ -11,23 +11,27 @@ export class QuietHistory {
   /** side * cells² + from * cells + to: sized to the board, to stay in cache. */
   table = new Int32Array(0);
   cells = 0;
+  /** No cut-off has written the table since it was cleared (all zeros: age() has nothing to do). */
+  private cleared = true;
 
   /** Sizes the table to a board of `cells` padded squares (cleared when the size changes). */
   fitBoard(cells: number): void {
     if (this.cells === cells) return;
     this.cells = cells;
     this.table = new Int32Array(2 * cells * cells);
+    this.cleared = true;
   }
 
   clear(): void {
     this.table.fill(0);
     this.killers.fill(0);
+    this.cleared = true;
   }
 
   /** At the start of a search: old history counts for less, and killers belong to other positions. */
   age(): void {
     const table = this.table;
-    for (let i = 0; i < table.length; i++) table[i] >>= 3;
+    if (!this.cleared) for (let i = 0; i < table.length; i++) table[i] >>= 3;
     this.killers.fill(0);
   }
 
@@ -52,6 +56,7 @@ export class QuietHistory {
       killers[k] = step;
     }
     const table = this.table;
+    this.cleared = false;
     const bonus = depth * depth;
     const cells = this.cells;
     const base = side * cells * cells;

@@ -88,8 +88,11 @@ export function scoreKingSlides(
         let lines = 0;
         if (i < last && (!corners || ((f & SQ_EDGE) !== 0 && (flags[to + d] & SQ_EDGE) !== 0))) lines++;
         if ((behindOpen || (first !== 0 && first < i)) && (!corners || ((f & SQ_EDGE) !== 0 && (flags[to - d] & SQ_EDGE) !== 0))) lines++;
-        if (openLine(board, flags, to, across1, escapeFlag)) lines++;
-        if (openLine(board, flags, to, across2, escapeFlag)) lines++;
+        // Under corner rules a line across runs along an edge: only from an edge square (openLine's first test).
+        if (!corners || (f & SQ_EDGE) !== 0) {
+          if (openLine(board, flags, to, across1, escapeFlag)) lines++;
+          if (openLine(board, flags, to, across2, escapeFlag)) lines++;
+        }
         if (lines > 0) {
           value = KING_LINES_VALUE + lines;
         } else if (corners) {

@@ -354,10 +354,7 @@ export class StepScorer {
    * `squares`; returns their number.
    */
   private markCaptureSquares(mark: number, squares: Int32Array): number {
-    const count = captureSquares(this.pos, this.special, mark, squares, 0);
-    // The first marks of this stamp: every square listed is one where a step may capture.
-    const captureStamp = this.captureStamp;
-    for (let k = 0; k < count; k++) captureStamp[squares[k]] = mark;
+    const count = captureSquares(this.pos, this.special, mark, squares, 0, this.captureStamp);
     this.captureMark = mark;
     return count;
   }

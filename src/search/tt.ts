@@ -157,54 +157,58 @@ export class TranspositionTable {
   /** Looks the position up; on a hit, fills the hit* fields and returns true. */
   probe(lo: number, hi: number): boolean {
     const data = this.data;
-    const base = (lo & this.mask) * BUCKET_INTS;
-    for (let i = base; i < base + BUCKET_INTS; i += ENTRY_INTS) {
-      if (data[i] === lo && data[i + 1] === hi && data[i + 2] >>> EPOCH_SHIFT === this.epoch) {
-        const packed = data[i + 3];
-        this.hitStep = data[i + 2] & STEP_MASK;
-        this.hitScore = (packed << 16) >> 16;
-        this.hitDepth = (packed >>> 16) & 255;
-        this.hitBound = (packed >>> 24) & 3;
-        return true;
-      }
+    const epoch = this.epoch;
+    // The bucket's two entries written out: the compiled loop checked the table again in each round.
+    let i = (lo & this.mask) * BUCKET_INTS;
+    if (data[i] !== lo || data[i + 1] !== hi || data[i + 2] >>> EPOCH_SHIFT !== epoch) {
+      i += ENTRY_INTS;
+      if (data[i] !== lo || data[i + 1] !== hi || data[i + 2] >>> EPOCH_SHIFT !== epoch) return false;
     }
-    return false;
+    const packed = data[i + 3];
+    this.hitStep = data[i + 2] & STEP_MASK;
+    this.hitScore = (packed << 16) >> 16;
+    this.hitDepth = (packed >>> 16) & 255;
+    this.hitBound = (packed >>> 24) & 3;
+    return true;
   }
 
   store(lo: number, hi: number, step: number, score: number, depth: number, bound: number): void {
     const data = this.data;
-    const base = (lo & this.mask) * BUCKET_INTS;
     const epoch = this.epoch;
-    let target = base;
-    let worst = 1 << 30;
-    let found = false;
-    for (let i = base; i < base + BUCKET_INTS; i += ENTRY_INTS) {
-      const current = data[i + 2] >>> EPOCH_SHIFT === epoch;
-      if (current && data[i] === lo && data[i + 1] === hi) {
-        const packed = data[i + 3];
-        // Keep a deeper entry of this search for the same position, but refresh its best step.
-        if (bound !== BOUND_EXACT && ((packed >>> 26) & 63) === this.age && ((packed >>> 16) & 255) > depth) {
-          if (step !== 0) data[i + 2] = step | (epoch << EPOCH_SHIFT);
-          return;
-        }
-        target = i;
-        found = true;
-        break;
-      }
-      const packed = data[i + 3];
-      // Replacement value: depth, with entries from older searches counting much less; empty first.
-      const entryAge = (packed >>> 26) & 63;
-      const value = !current ? -1 : ((packed >>> 16) & 255) + (entryAge === this.age ? 256 : 0);
-      if (value < worst) {
-        worst = value;
-        target = i;
+    // The bucket's two entries written out, as in probe(): this position's entry, else the one of less
+    // value (the first on a tie).
+    const first = (lo & this.mask) * BUCKET_INTS;
+    const second = first + ENTRY_INTS;
+    let target = first;
+    let found = true;
+    if (data[first + 2] >>> EPOCH_SHIFT !== epoch || data[first] !== lo || data[first + 1] !== hi) {
+      target = second;
+      if (data[second + 2] >>> EPOCH_SHIFT !== epoch || data[second] !== lo || data[second + 1] !== hi) {
+        found = false;
+        if (this.replacementValue(second) >= this.replacementValue(first)) target = first;
       }
     }
-    if (step === 0 && found) step = data[target + 2] & STEP_MASK;
+    if (found) {
+      const packed = data[target + 3];
+      // Keep a deeper entry of this search for the same position, but refresh its best step.
+      if (bound !== BOUND_EXACT && ((packed >>> 26) & 63) === this.age && ((packed >>> 16) & 255) > depth) {
+        if (step !== 0) data[target + 2] = step | (epoch << EPOCH_SHIFT);
+        return;
+      }
+      if (step === 0) step = data[target + 2] & STEP_MASK;
+    }
     data[target] = lo;
     data[target + 1] = hi;
     data[target + 2] = step | (epoch << EPOCH_SHIFT);
     data[target + 3] = (score & 0xffff) | ((Math.min(depth, 255) & 255) << 16) | (bound << 24) | (this.age << 26);
+  }
+
+  /** An entry's worth keeping: its depth, entries of older searches much less, empty (another epoch's) least. */
+  private replacementValue(i: number): number {
+    const data = this.data;
+    if (data[i + 2] >>> EPOCH_SHIFT !== this.epoch) return -1;
+    const packed = data[i + 3];
+    return ((packed >>> 16) & 255) + (((packed >>> 26) & 63) === this.age ? 256 : 0);
   }
 
   /** Per mille of sampled entries written in this search. */
