@@ -157,10 +157,10 @@ const OWN_CODES = (1 << 0) | (1 << 4) | (1 << 8) | (1 << 12);
  * square (a fort may be one) beyond the enemy, or by the shield wall's rules; the king by his own
  * rules), in the order of the enemies' list and of the directions, each once: squares stamped with
  * `mark` in `stamp` are left out, those listed are stamped (in `listed` too: a caller's own record of
- * them). Returns the new count. A quick test before
- * stepCaptures decides. Each enemy's four neighbours are read once: the square beyond the enemy from
- * one landing square is the landing square of the opposite direction. The four directions are written
- * out: V8 compiles that faster than a loop over them (BENCHMARKS.md).
+ * them). Returns the new count. A quick test before stepCaptures decides. Each enemy's four
+ * neighbours are read once: the square beyond the enemy from one landing square is the landing square
+ * of the opposite direction. The four directions are written out: V8 compiles that faster than a loop
+ * over them (BENCHMARKS.md).
  */
 export function captureSquares(
   pos: Position,
