@@ -13,6 +13,7 @@ export const BOUND_LOWER = 2;
 export const BOUND_EXACT = 3;
 
 const ENTRY_INTS = 4;
+/** probe() and store() read a bucket's two entries written out: change them with this. */
 const BUCKET_ENTRIES = 2;
 const BUCKET_INTS = ENTRY_INTS * BUCKET_ENTRIES;
 const BYTES_PER_BUCKET = BUCKET_INTS * 4;
