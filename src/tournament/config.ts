@@ -208,6 +208,8 @@ function parseOpenings(value: unknown): Result<OpeningsConfig> {
       return err('bad-config', `openings: unknown key '${key}' (keys: file plies winner random order)`);
     }
   }
+  if (openings.file !== undefined && openings.random !== undefined)
+    return err('bad-config', 'openings: "file" and "random" exclude each other (random turns are played only without a file)');
   return ok(openings);
 }
 
@@ -399,7 +401,11 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
     if (!parsed.ok) return parsed;
     openings = parsed.value;
   }
-  if (overrides.openings !== undefined) openings = { ...openings, file: overrides.openings };
+  if (overrides.openings !== undefined) {
+    // A file replaces random openings (the default's or the config's), so that the two never stand together.
+    const { random: _replaced, ...rest } = openings;
+    openings = { ...rest, file: overrides.openings };
+  }
   if (overrides.openingPlies !== undefined) {
     const plies = positiveNumber(overrides.openingPlies, '--opening-plies', true);
     if (!plies.ok) return plies;

@@ -69,7 +69,13 @@ describe('tournament config', () => {
     const fromFile = makeConfig({ out: 'o', engines, openings: { file: 'g.jsonl', plies: 20, winner: 'attackers' } });
     expect(fromFile.ok && fromFile.value.openings).toEqual({ file: 'g.jsonl', plies: 20, winner: 'attackers' });
     const fromFlags = makeConfig({ out: 'o', engines }, { openings: 'g.jsonl', openingPlies: 20, openingWinner: 'defenders' });
-    expect(fromFlags.ok && fromFlags.value.openings).toEqual({ random: 4, file: 'g.jsonl', plies: 20, winner: 'defenders' });
+    expect(fromFlags.ok && fromFlags.value.openings).toEqual({ file: 'g.jsonl', plies: 20, winner: 'defenders' });
+  });
+
+  it('plays random openings only without a file', () => {
+    const flagOverFile = makeConfig({ out: 'o', engines, openings: { random: 6 } }, { openings: 'book.txt' });
+    expect(flagOverFile.ok && flagOverFile.value.openings).toEqual({ file: 'book.txt' });
+    expect(error({ out: 'o', engines, openings: { file: 'book.txt', random: 6 } })).toContain('"file" and "random" exclude each other');
   });
 
   it('reads time controls as text', () => {
