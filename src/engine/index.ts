@@ -23,5 +23,6 @@ export {
   kingNoStop,
 } from './movegen.js';
 export * from './perft.js';
+export { occurredBefore } from './repetition.js';
 export { legalSteps, legalTurns, hasLegalTurn, gameOutcome, playTurn } from './turns.js';
 export * from './random.js';

@@ -41,3 +41,11 @@ export function countOccurrences(historyLo: Int32Array, historyHi: Int32Array, l
   }
   return count;
 }
+
+/** Whether the position at history entry `last` occurred earlier (countOccurrences(...) > 1, stopping at the first). */
+export function occurredBefore(historyLo: Int32Array, historyHi: Int32Array, last: number, irreversible: number): boolean {
+  const lo = historyLo[last];
+  const hi = historyHi[last];
+  for (let i = last - 2; i >= irreversible; i -= 2) if (historyLo[i] === lo && historyHi[i] === hi) return true;
+  return false;
+}

@@ -6,7 +6,7 @@
 // Around it: the order of the steps (stepPicker.ts), the search below the horizon (quiescence.ts),
 // when to stop (limits.ts), the helper threads of a multi-threaded search (helperPool.ts).
 
-import { ATTACKERS, END_RUN, generateSteps, NO_SQUARE, NO_WINNER, type Position } from '../engine/index.js';
+import { ATTACKERS, END_RUN, generateSteps, NO_SQUARE, NO_WINNER, occurredBefore, type Position } from '../engine/index.js';
 import { CaptureGenerator } from './captures.js';
 import { NnueEvaluator } from './accumulator.js';
 import { Evaluator, kingOpenLines } from './evaluate.js';
@@ -24,7 +24,6 @@ import {
   MAX_PLY,
   NO_EVAL,
   NO_STEP,
-  PROGRESS_INTERVAL_MS,
   SKILL_CANDIDATES,
   STEP_STACK,
 } from './params.js';
@@ -33,11 +32,12 @@ import { PvTable } from './pvTable.js';
 import { Quiescence, type QuiescenceHost } from './quiescence.js';
 import { lateReduction } from './reductions.js';
 import { pickWeakened, sortFrom, wholeTurns, type RootMove } from './rootMoves.js';
-import { INFINITE, isMateScore, MATE, mateInTurns, scoreFromTT, scoreToTT, terminalScore } from './score.js';
+import { INFINITE, isMateScore, MATE, scoreFromTT, scoreToTT, terminalScore } from './score.js';
+import { lineInfo, ProgressReport, type SearchCounts } from './searchInfo.js';
 import { StepPicker } from './stepPicker.js';
 import { StepScorer } from './stepScorer.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
-import { DEFAULT_OPTIONS, MAX_SKILL_LEVEL, type GoLimits, type SearchInfo, type SearchOptions, type SearchScore } from './types.js';
+import { DEFAULT_OPTIONS, MAX_SKILL_LEVEL, type GoLimits, type SearchInfo, type SearchOptions } from './types.js';
 
 export class Searcher implements QuiescenceHost {
   private options: SearchOptions = { ...DEFAULT_OPTIONS };
@@ -74,9 +74,7 @@ export class Searcher implements QuiescenceHost {
   private selDepth = 0;
   /** Set once the search must stop (the limits reached or the stop flag set). */
   aborted = false;
-  /** The lines of the last completed iteration, by MultiPV index, and when they were last repeated. */
-  private reported: SearchInfo[] = [];
-  private lastProgress = 0;
+  private readonly progress = new ProgressReport();
 
   constructor(options: Partial<SearchOptions> = {}, threading: Threading = {}) {
     this.options = { ...DEFAULT_OPTIONS, ...options };
@@ -192,10 +190,7 @@ export class Searcher implements QuiescenceHost {
   }
 
   private iterate(position: Position, limits: GoLimits, stop: Int32Array, onInfo: (info: SearchInfo) => void): { best: number[] | null } {
-    // An analysis (infinite or pondering) repeats its last lines with fresh counts between iterations,
-    // so that a GUI's display keeps moving while a deep iteration runs.
-    this.reported = [];
-    this.lastProgress = 0;
+    this.progress.reset();
     const analysing = limits.infinite === true || limits.ponder === true;
     const rootMoves = this.prepare(position, limits, stop, analysing ? () => this.reportProgress(onInfo) : undefined);
     if (rootMoves.length === 0) return { best: null };
@@ -234,8 +229,9 @@ export class Searcher implements QuiescenceHost {
       bestPV = rootMoves[0].pv;
       completedDepth = depth;
       for (let k = 0; k < reportedPVs; k++) {
-        this.reported[k] = this.info(depth, k, rootMoves[k], undefined);
-        onInfo(this.reported[k]);
+        const line = this.info(depth, k, rootMoves[k], undefined);
+        this.progress.record(k, line);
+        onInfo(line);
       }
       if (this.limits.iterationEnds(depth, rootMoves[0].step, rootMoves[0].score, this.nodes)) break;
     }
@@ -367,7 +363,13 @@ export class Searcher implements QuiescenceHost {
     if (depth <= 0) return this.quiescence.search(alpha, beta, ply, turnPly, sp, 0);
     if (!this.visit(ply)) return 0;
     if (ply >= MAX_PLY - 2) return this.staticEval();
-    if (this.drawByRepetition && pos.berserker === NO_SQUARE && repeatsEarlier(pos)) return 0;
+    // Under the `draw` rule a first repetition scores as the draw that either side can force from it.
+    if (
+      this.drawByRepetition &&
+      pos.berserker === NO_SQUARE &&
+      occurredBefore(pos.historyLo, pos.historyHi, pos.historyLength - 1, pos.irreversible)
+    )
+      return 0;
 
     // Mate distance: nothing here beats winning at the end of this turn or loses faster than now.
     if (alpha < -(MATE - turnPly)) alpha = -(MATE - turnPly);
@@ -507,46 +509,19 @@ export class Searcher implements QuiescenceHost {
     return this.evaluator!.evaluate(this.pos);
   }
 
-  /** The last completed iteration's lines again, with the node count, speed and time of now. */
+  /** The last completed iteration's lines again, with the counts of now (an analysis, see ProgressReport). */
   private reportProgress(onInfo: (info: SearchInfo) => void): void {
-    const timeMs = Math.round(this.limits.elapsed());
-    if (this.reported.length === 0 || timeMs - this.lastProgress < PROGRESS_INTERVAL_MS) return;
-    this.lastProgress = timeMs;
-    const nodes = this.nodes + (this.helpers?.nodes() ?? 0);
-    const nps = timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0;
-    const hashfull = this.tt.hashfull();
-    for (const line of this.reported) onInfo({ ...line, nodes, nps, hashfull, timeMs });
+    if (this.progress.due(Math.round(this.limits.elapsed()))) this.progress.repeat(this.counts(), onInfo);
   }
 
   private info(depth: number, pvIndex: number, rm: RootMove, bound: 'lower' | 'upper' | undefined): SearchInfo {
-    const timeMs = Math.round(this.limits.elapsed());
-    const score: SearchScore = isMateScore(rm.score) ? { kind: 'mate', value: mateInTurns(rm.score) } : { kind: 'cp', value: rm.score };
-    if (bound) score.bound = bound;
+    return lineInfo(this.pos, depth, pvIndex, rm, bound, this.counts());
+  }
+
+  private counts(): SearchCounts {
     const nodes = this.nodes + (this.helpers?.nodes() ?? 0);
-    return {
-      depth,
-      seldepth: Math.max(depth, rm.selDepth),
-      multipv: pvIndex + 1,
-      score,
-      nodes,
-      nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
-      hashfull: this.tt.hashfull(),
-      timeMs,
-      pv: wholeTurns(this.pos, rm.pv),
-    };
+    return { nodes, timeMs: Math.round(this.limits.elapsed()), hashfull: this.tt.hashfull() };
   }
 }
 
 function ignoreInfo(): void {}
-
-/**
- * Has the position at the end of the last turn occurred before (since the last capture)? Under the
- * `draw` rule the search scores a first repetition as the draw it can be forced into.
- */
-function repeatsEarlier(pos: Position): boolean {
-  const last = pos.historyLength - 1;
-  const lo = pos.historyLo[last];
-  const hi = pos.historyHi[last];
-  for (let i = last - 2; i >= pos.irreversible; i -= 2) if (pos.historyLo[i] === lo && pos.historyHi[i] === hi) return true;
-  return false;
-}
