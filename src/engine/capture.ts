@@ -62,7 +62,7 @@ export function findCaptures(pos: Position, from: number, to: number, piece: num
   const myBit = piece & SIDE_MASK;
   const enemyBit = myBit ^ SIDE_MASK;
   let n = 0;
-  if (piece === KING && !pos.rules.kingArmed) return 0;
+  if (piece === KING && pos.rules.kingArmed !== true) return 0;
   // The four directions of geo.dirs (stride, 1, -stride, -1) written out: in a loop V8 checks the
   // typed arrays again in every round (BENCHMARKS.md).
   const stride = pos.geo.stride;
@@ -80,11 +80,12 @@ export function findCaptures(pos: Position, from: number, to: number, piece: num
     }
   }
 
-  if (pos.rules.shieldWall) {
-    if (pos.rules.shieldWallAnyStep) n = findAllShieldWalls(pos, myBit, out, n);
+  // The rules' flags tested as strict booleans: compiled code otherwise tests them as values of any type.
+  if (pos.rules.shieldWall === true) {
+    if (pos.rules.shieldWallAnyStep === true) n = findAllShieldWalls(pos, myBit, out, n);
     else if ((m[Mem.Flags + to] & SQ_EDGE) !== 0) n = findShieldWalls(pos, to, myBit, out, n);
   }
-  if (pos.rules.linnaeanCapture && myBit === ATTACKER_BIT) n = findLinnaean(pos, to, out, n);
+  if (pos.rules.linnaeanCapture === true && myBit === ATTACKER_BIT) n = findLinnaean(pos, to, out, n);
   return n;
 }
 
@@ -96,7 +97,7 @@ function takes(pos: Position, m: Int32Array, nb: number, d: number, piece: numbe
   if (victim === KING) return myBit === ATTACKER_BIT && kingCaptured(pos, nb, d, piece);
   const beyond = nb + d;
   const anvil = m[Mem.Board + beyond];
-  if ((anvil & myBit) !== 0 && (anvil !== KING || pos.rules.kingArmed)) return true;
+  if ((anvil & myBit) !== 0 && (anvil !== KING || pos.rules.kingArmed === true)) return true;
   const f = m[Mem.Flags + beyond];
   return (
     (f & SQ_CORNER) !== 0 ||
