@@ -59,36 +59,17 @@ function flanked(m: Int32Array, to: number, d: number, myBit: number, enemyBit: 
  */
 export function findCaptures(pos: Position, from: number, to: number, piece: number, out: Int32Array): number {
   const m = pos.memory;
-  const dirs = pos.geo.dirs;
   const myBit = piece & SIDE_MASK;
   const enemyBit = myBit ^ SIDE_MASK;
   let n = 0;
-  if (piece === KING && !pos.rules.kingArmed) return 0;
-
-  for (let i = 0; i < 4; i++) {
-    const d = dirs[i];
-    const nb = to + d;
-    const victim = m[Mem.Board + nb];
-    if ((victim & enemyBit) === 0) continue;
-    if (victim === KING) {
-      if (myBit === ATTACKER_BIT && kingCaptured(pos, nb, d, piece)) out[n++] = nb;
-      continue;
-    }
-    const beyond = nb + d;
-    const anvil = m[Mem.Board + beyond];
-    if ((anvil & myBit) !== 0 && (anvil !== KING || pos.rules.kingArmed)) {
-      out[n++] = nb;
-    } else {
-      const f = m[Mem.Flags + beyond];
-      if (
-        (f & SQ_CORNER) !== 0 ||
-        ((f & SQ_THRONE) !== 0 && throneHostile(pos.rules, enemyBit, anvil)) ||
-        ((f & SQ_FORT) !== 0 && fortHostile(pos.rules, enemyBit))
-      ) {
-        out[n++] = nb;
-      }
-    }
-  }
+  if (piece === KING && pos.rules.kingArmed !== true) return 0;
+  // The four directions of geo.dirs (stride, 1, -stride, -1) written out: in a loop V8 checks the
+  // typed arrays again in every round (BENCHMARKS.md).
+  const stride = pos.geo.stride;
+  if (takes(pos, m, to + stride, stride, piece, myBit)) out[n++] = to + stride;
+  if (takes(pos, m, to + 1, 1, piece, myBit)) out[n++] = to + 1;
+  if (takes(pos, m, to - stride, -stride, piece, myBit)) out[n++] = to - stride;
+  if (takes(pos, m, to - 1, -1, piece, myBit)) out[n++] = to - 1;
 
   // The knight's jump takes the jumped enemy (a jump over a friend never captures).
   if ((piece & TYPE_MASK) === TYPE_KNIGHT) {
@@ -99,12 +80,30 @@ export function findCaptures(pos: Position, from: number, to: number, piece: num
     }
   }
 
-  if (pos.rules.shieldWall) {
-    if (pos.rules.shieldWallAnyStep) n = findAllShieldWalls(pos, myBit, out, n);
+  // The rules' flags tested as strict booleans: compiled code otherwise tests them as values of any type.
+  if (pos.rules.shieldWall === true) {
+    if (pos.rules.shieldWallAnyStep === true) n = findAllShieldWalls(pos, myBit, out, n);
     else if ((m[Mem.Flags + to] & SQ_EDGE) !== 0) n = findShieldWalls(pos, to, myBit, out, n);
   }
-  if (pos.rules.linnaeanCapture && myBit === ATTACKER_BIT) n = findLinnaean(pos, to, out, n);
+  if (pos.rules.linnaeanCapture === true && myBit === ATTACKER_BIT) n = findLinnaean(pos, to, out, n);
   return n;
+}
+
+/** Does `piece` (side bit `myBit`), landed next to `nb` in direction `d`, take the piece on `nb`? */
+function takes(pos: Position, m: Int32Array, nb: number, d: number, piece: number, myBit: number): boolean {
+  const victim = m[Mem.Board + nb];
+  const enemyBit = myBit ^ SIDE_MASK;
+  if ((victim & enemyBit) === 0) return false;
+  if (victim === KING) return myBit === ATTACKER_BIT && kingCaptured(pos, nb, d, piece);
+  const beyond = nb + d;
+  const anvil = m[Mem.Board + beyond];
+  if ((anvil & myBit) !== 0 && (anvil !== KING || pos.rules.kingArmed === true)) return true;
+  const f = m[Mem.Flags + beyond];
+  return (
+    (f & SQ_CORNER) !== 0 ||
+    ((f & SQ_THRONE) !== 0 && throneHostile(pos.rules, enemyBit, anvil)) ||
+    ((f & SQ_FORT) !== 0 && fortHostile(pos.rules, enemyBit))
+  );
 }
 
 /** Linnaean capture: `to` two squares from the throne, the king on it, attackers on its other three sides. */

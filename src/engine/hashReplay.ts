@@ -24,6 +24,21 @@ export function replayHashes(
   const m = memory;
   let lo = hashes[2 * fromPly];
   let hi = hashes[2 * fromPly + 1];
+  // Most calls bring the key one step on, a plain step that ends the turn: straight, without the loop.
+  const step = undo[fromPly * Undo.Size + Undo.Step];
+  const changes = undo[fromPly * Undo.Size + Undo.Changes];
+  if (
+    toPly === fromPly + 1 &&
+    (changes & (Changed.RunOpen | Changed.CapturesMask | Changed.TurnEnded)) === Changed.TurnEnded &&
+    step !== END_RUN
+  ) {
+    const keys = ((changes >>> Changed.PieceShift) & 15) * Mem.Region;
+    const from = step & 511;
+    const to = step >>> 9;
+    hashes[2 * toPly] = lo ^ m[Mem.ZobristLo + keys + from] ^ m[Mem.ZobristLo + keys + to] ^ zobrist.sideLo;
+    hashes[2 * toPly + 1] = hi ^ m[Mem.ZobristHi + keys + from] ^ m[Mem.ZobristHi + keys + to] ^ zobrist.sideHi;
+    return;
+  }
   for (let ply = fromPly; ply < toPly; ply++) {
     const step = undo[ply * Undo.Size + Undo.Step];
     const changes = undo[ply * Undo.Size + Undo.Changes];

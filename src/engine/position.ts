@@ -61,11 +61,11 @@ export class Position {
   }
   /** NO_WINNER, a Side, or DRAW; with the reason index into END_REASONS. */
   get winner(): number {
-    if (this.turnEndPending) this.resolveTurnEnd();
+    if (this.turnEndPending === true) this.resolveTurnEnd();
     return this.winnerCode;
   }
   get reason(): number {
-    if (this.turnEndPending) this.resolveTurnEnd();
+    if (this.turnEndPending === true) this.resolveTurnEnd();
     return this.reasonCode;
   }
   private winnerCode = NO_WINNER;
@@ -90,7 +90,7 @@ export class Position {
   private historyEnd = 0;
   /** Entries in the history (the position at the end of the last turn included). */
   get historyLength(): number {
-    if (this.turnEndPending) this.resolveTurnEnd();
+    if (this.turnEndPending === true) this.resolveTurnEnd();
     return this.historyEnd;
   }
   /** Index in the history of the first position after the last capture: nothing before it can repeat. */
@@ -115,7 +115,9 @@ export class Position {
   readonly continuationScratch = new Int32Array(128);
   private stampCounter = 0;
 
-  // The rule set and geometry flattened into fields for the hot path.
+  // The rule set and geometry flattened into fields for the hot path. Their tests (and turnEndPending's)
+  // are written `=== true`: compiled code does not know a field to hold a boolean and otherwise tests
+  // it as a value of any type (BENCHMARKS.md).
   private readonly stride: number;
   private readonly escapeFlag: number;
   private readonly exitFortRule: boolean;
@@ -280,7 +282,7 @@ export class Position {
   makeStep(step: number): void {
     // An int32 from here on (V8 would convert the tagged argument through a double for the store).
     step |= 0;
-    if (this.turnEndPending) this.resolveTurnEnd();
+    if (this.turnEndPending === true) this.resolveTurnEnd();
     const base = this.ply++ * Undo.Size;
     if (base + Undo.Size > this.undo.length) this.undo = grow(this.undo);
     const undo = this.undo;
@@ -309,7 +311,7 @@ export class Position {
     if (piece === KING) this.kingMoved(to);
     // A step next to no enemy captures nothing (but under relaxed shield walls): the rest of the capture
     // tests are out of line, so that makeStep stays small enough for V8 to inline it beside unmakeStep.
-    if (enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, this.stride) || this.anyStepCaptures) {
+    if (enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, this.stride) || this.anyStepCaptures === true) {
       this.captureStep(base, changes, from, to, piece);
       return;
     }
@@ -339,14 +341,14 @@ export class Position {
   private captureStep(base: number, changes: number, from: number, to: number, piece: number): void {
     const undo = this.undo;
     // Most steps next to an enemy surely capture nothing: the quick test spares them the full one.
-    const mayTake = this.anyStepCaptures || mayCapture(this.memory, to, piece, this.stride, this.shieldWallRule);
+    const mayTake = this.anyStepCaptures === true || mayCapture(this.memory, to, piece, this.stride, this.shieldWallRule);
     const found = mayTake ? findCaptures(this, from, to, piece, captureBuffer) : 0;
     if (found > 0) {
       undo[base + Undo.Irreversible] = this.irreversible;
       undo[base + Undo.CapturedAt] = this.capturedTop;
       changes |= found << Changed.CapturesShift;
       this.removeCaptured(found);
-      if (this.winnerCode === NO_WINNER && this.berserkRule && hasContinuation(this, to)) {
+      if (this.winnerCode === NO_WINNER && this.berserkRule === true && hasContinuation(this, to)) {
         this.berserker = to;
         undo[base + Undo.Changes] = changes;
         return;
@@ -396,20 +398,20 @@ export class Position {
     this.historyLo[last] = this.hashes[2 * this.ply];
     this.historyHi[last] = this.hashes[2 * this.ply + 1];
     this.historyCount[last] = 1;
-    if (this.winnerCode !== NO_WINNER || !this.turnEndChecks) return;
+    if (this.winnerCode !== NO_WINNER || this.turnEndChecks !== true) return;
     const mover = this.side ^ 1;
     if (mover === DEFENDERS) {
-      if (this.exitFortRule && (this.memory[Mem.Flags + this.kingSq] & SQ_EDGE) !== 0 && exitFortHolds(this)) {
+      if (this.exitFortRule === true && (this.memory[Mem.Flags + this.kingSq] & SQ_EDGE) !== 0 && exitFortHolds(this)) {
         this.winnerCode = DEFENDERS;
         this.reasonCode = Reason.Fort;
         return;
       }
-    } else if (this.encirclementRule && encircled(this)) {
+    } else if (this.encirclementRule === true && encircled(this)) {
       this.winnerCode = ATTACKERS;
       this.reasonCode = Reason.Encirclement;
       return;
     }
-    const count = this.repetitionCounted ? countOccurrences(this.historyLo, this.historyHi, last, this.irreversible) : 1;
+    const count = this.repetitionCounted === true ? countOccurrences(this.historyLo, this.historyHi, last, this.irreversible) : 1;
     this.historyCount[last] = count;
     if (count >= 3 && this.repetitionResult !== RepetitionResult.None) {
       this.winnerCode = repetitionWinner(this.repetitionResult, this.side);
@@ -429,7 +431,7 @@ export class Position {
    * last capture, this time included. Meaningful between turns (no berserk run open); 1 under `ignore`.
    */
   repetitionCount(): number {
-    if (this.turnEndPending) this.resolveTurnEnd();
+    if (this.turnEndPending === true) this.resolveTurnEnd();
     return this.historyCount[this.historyEnd - 1];
   }
 
@@ -446,7 +448,7 @@ export class Position {
     if ((changes & Changed.TurnEnded) !== 0) {
       this.side = (this.side ^ 1) as Side;
       // The ended turn's position joined the history only if its results were asked for.
-      if (!this.turnEndPending) this.historyEnd--;
+      if (this.turnEndPending !== true) this.historyEnd--;
     }
     this.turnEndPending = false;
     this.berserker = (changes & Changed.RunOpen) !== 0 ? (changes >>> Changed.BerserkerShift) & 511 : NO_SQUARE;

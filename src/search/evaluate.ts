@@ -9,6 +9,7 @@ import {
   EMPTY,
   fileOf,
   KING,
+  Mem,
   NO_SQUARE,
   rankOf,
   SQ_CORNER,
@@ -268,28 +269,30 @@ export class Evaluator {
       const board = pos.board;
       const flags = pos.geo.flags;
       const dirs = pos.geo.dirs;
+      // The walks read board and flags from the position's memory: one array for V8 to check in each round.
+      const m = pos.memory;
       const escapeFlag = this.escapeFlag;
       const corners = escapeFlag === SQ_CORNER;
       distance = this.escapeDistance[king];
       for (let i = 0; i < 4; i++) {
         const d = dirs[i];
-        const next = board[king + d];
+        const next = m[Mem.Board + king + d];
         if ((next & ATTACKER_BIT) !== 0) kingAttackers++;
         else if ((next & DEFENDER_BIT) !== 0) kingDefenders++;
-        // Squares across the ends of the line the king slides along.
-        const side1 = dirs[(i + 1) & 3];
-        const side2 = dirs[(i + 3) & 3];
+        // Squares across the ends of the line the king slides along (the other direction across is its opposite).
+        const across = dirs[(i + 1) & 3];
         let to = king + d;
-        while (board[to] === EMPTY) {
+        while (m[Mem.Board + to] === EMPTY) {
           mobility++;
-          if ((flags[to] & escapeFlag) !== 0) {
+          const f = m[Mem.Flags + to];
+          if ((f & escapeFlag) !== 0) {
             openLines++;
             break;
           }
           // (Under corner rules only from an edge square, as openLine tests: most squares are off the edges.)
           if (
-            (!corners || (flags[to] & SQ_EDGE) !== 0) &&
-            (openLine(board, flags, to, side1, escapeFlag) || openLine(board, flags, to, side2, escapeFlag))
+            (!corners || (f & SQ_EDGE) !== 0) &&
+            (openLine(board, flags, to, across, escapeFlag) || openLine(board, flags, to, -across, escapeFlag))
           )
             routes++;
           to += d;
