@@ -393,8 +393,14 @@ export class Position {
       this.historyHi = grow(this.historyHi);
       this.historyCount = grow(this.historyCount);
     }
-    // The hash brought up to date once for both halves.
-    if (this.hashPly !== this.ply) this.syncHash();
+    // The hash brought up to date once for both halves; syncHash written out, which also keeps this
+    // function over V8's inlining limit (460 bytes of bytecode), so that the getters that call it (get
+    // winner) stay small enough to be inlined at their many call sites (BENCHMARKS.md, speed14).
+    if (this.hashPly !== this.ply) {
+      if (2 * this.ply + 2 > this.hashes.length) this.hashes = grow(this.hashes);
+      replayHashes(this.hashes, this.hashPly, this.ply, this.undo, this.captured, this.memory, this.zobrist);
+      this.hashPly = this.ply;
+    }
     this.historyLo[last] = this.hashes[2 * this.ply];
     this.historyHi[last] = this.hashes[2 * this.ply + 1];
     this.historyCount[last] = 1;

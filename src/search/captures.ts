@@ -108,8 +108,8 @@ export class CaptureGenerator {
     const piece = pos.board[sq];
     if ((piece & SIDE_MASK) === 1) return true;
     const f = pos.geo.flags[sq];
-    if (piece === EMPTY && (f & SQ_THRONE) !== 0) return pos.rules.emptyThroneHostileToKing;
-    return weak && (f & SQ_CORNER) !== 0 && pos.rules.cornersHostileToKing;
+    if (piece === EMPTY && (f & SQ_THRONE) !== 0) return pos.rules.emptyThroneHostileToKing === true;
+    return weak && (f & SQ_CORNER) !== 0 && pos.rules.cornersHostileToKing === true;
   }
 
   /** Can an attacker step (slide or jump) onto the empty, unrestricted square `target`? */
@@ -120,11 +120,12 @@ export class CaptureGenerator {
     for (let j = 0; j < 4; j++) {
       const d = dirs[j];
       const from = slideBack(board, target, d);
-      if ((board[from] & SIDE_MASK) === 1 && !(rules.throneKingOnly && throneBetween(pos.geo.throne, target, from, d))) return true;
-      if (!rules.jumps) continue;
+      if ((board[from] & SIDE_MASK) === 1 && !(rules.throneKingOnly === true && throneBetween(pos.geo.throne, target, from, d)))
+        return true;
+      if (rules.jumps !== true) continue;
       const over = board[target + d];
       if ((over & SIDE_MASK) === 0 || (over & TYPE_MASK) !== 0) continue;
-      if ((over & SIDE_MASK) === 1 && !rules.jumpOverOwn) continue;
+      if ((over & SIDE_MASK) === 1 && rules.jumpOverOwn !== true) continue;
       const jumper = board[target + d + d];
       if ((jumper & SIDE_MASK) === 1 && (jumper & TYPE_MASK) !== 0) return true;
     }

@@ -191,7 +191,8 @@ export class Evaluator {
     const defenderCount = pos.pieceCount[1];
     const king = pos.kingSq;
     let defenderSpecials = 0;
-    if (specials) {
+    // Strict boolean tests (here and in cornerSeals): compiled code does not know a field to hold a boolean.
+    if (specials === true) {
       const defenders = pos.pieceList[1];
       for (let i = 0; i < defenderCount; i++) if ((board[defenders[i]] & TYPE_MASK) !== 0) defenderSpecials++;
       if (king !== NO_SQUARE) defenderSpecials--;
@@ -245,7 +246,7 @@ export class Evaluator {
   private cornerSeals(boxesLow: number, boxesHigh: number, loneKing: LoneKingMeasures | undefined, f: Int32Array): void {
     let sealed = 0;
     let nearSealed = 0;
-    if (this.sealed) {
+    if (this.sealed === true) {
       const distances = this.sealDistance;
       for (let corner = 0; corner < 4; corner++) {
         const word = corner < 2 ? boxesLow : boxesHigh;

@@ -147,7 +147,7 @@ export class StepScorer {
       }
       if (step === killer1) order[i] = ORDER_KILLER + 1;
       else if (step === killer2) order[i] = ORDER_KILLER;
-      else order[i] = lazyQuiets ? QUIET_UNSCORED : history[historyBase + stepFrom * cells + to];
+      else order[i] = lazyQuiets === true ? QUIET_UNSCORED : history[historyBase + stepFrom * cells + to];
     }
     for (let k = 0; k < closerCount; k++) {
       const i = closer[k];
@@ -330,7 +330,7 @@ export class StepScorer {
     if (this.routeMark !== 0 && this.routeStamp[to] === this.routeMark) return ORDER_CAPTURE + 16;
     if (step === killer1) return ORDER_KILLER + 1;
     if (step === killer2) return ORDER_KILLER;
-    if (lazyQuiets) return QUIET_UNSCORED;
+    if (lazyQuiets === true) return QUIET_UNSCORED; // strict: an argument's type is unknown to compiled code
     const cells = this.history.cells;
     return this.history.table[historyBase + stepFrom * cells + to];
   }
