@@ -65,7 +65,7 @@ describe('choosing the shipped book', () => {
     expect(config({ variant: 'copenhagen' }, { book: true })).toEqual({ file: shippedBook('copenhagen') });
     expect(config({ variant: 'alea-evangelii' }, { book: true })).toEqual({ random: 4 });
     expect(config({}, { book: true, randomOpening: 6 })).toEqual({ random: 6 });
-    expect(config({}, { book: true, openings: 'mine.txt' })).toEqual({ random: 4, file: 'mine.txt' });
+    expect(config({}, { book: true, openings: 'mine.txt' })).toEqual({ file: 'mine.txt' });
     expect(config({ openings: { random: 2 } }, { book: true })).toEqual({ random: 2 });
   });
 
