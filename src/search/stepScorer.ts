@@ -29,7 +29,8 @@ import {
   TYPE_MASK,
   type Position,
 } from '../engine/index.js';
-import { captureSquares, stepsOnto } from './captures.js';
+import { ArenaSlot, scratchArray, type SearchArena } from './arena.js';
+import { findCaptureSquares, stepsOnto } from './captures.js';
 import { openLine } from './evaluate.js';
 import { KING_LINES_VALUE, scoreKingSlides } from './kingSlides.js';
 import type { QuietHistory } from './history.js';
@@ -52,6 +53,8 @@ export class StepScorer {
   readonly order = new Int32Array(STEP_STACK);
   /** The position the search makes and unmakes its steps on. */
   pos!: Position;
+  /** The searcher's arena (arena.ts), or null. */
+  arena: SearchArena | null = null;
   private escapeFlag = 0;
   /** Per piece code: what capturing it is worth to the evaluation (the king: a win). */
   private victimWeights = new Int32Array(17);
@@ -80,16 +83,21 @@ export class StepScorer {
 
   constructor(readonly history: QuietHistory) {}
 
-  /** The position the search makes and unmakes its steps on, and its escape squares' flag. */
-  prepare(pos: Position, escapeFlag: number): void {
+  /**
+   * The position the search makes and unmakes its steps on, and its escape squares' flag; the
+   * searcher's arena if it has one (which then holds `pos`): the kernels' arrays in it.
+   */
+  prepare(pos: Position, escapeFlag: number, arena: SearchArena | null = null): void {
     this.pos = pos;
     this.escapeFlag = escapeFlag;
-    if (this.lineStamp.length !== pos.geo.cells) {
-      this.lineStamp = new Int32Array(pos.geo.cells);
-      this.routeStamp = new Int32Array(pos.geo.cells);
-      this.special = new Int32Array(pos.geo.cells);
-      this.captureStamp = new Int32Array(pos.geo.cells);
-      this.squares = new Int32Array(pos.geo.cells);
+    this.arena = arena;
+    const cells = pos.geo.cells;
+    if (this.lineStamp.length !== cells) {
+      this.lineStamp = new Int32Array(cells);
+      this.routeStamp = new Int32Array(cells);
+      this.special = scratchArray(arena, ArenaSlot.ScorerSpecial, cells);
+      this.captureStamp = scratchArray(arena, ArenaSlot.ScorerCaptureStamp, cells);
+      this.squares = scratchArray(arena, ArenaSlot.ScorerSquares, cells);
     }
   }
 
@@ -354,7 +362,7 @@ export class StepScorer {
    * `squares`; returns their number.
    */
   private markCaptureSquares(mark: number, squares: Int32Array): number {
-    const count = captureSquares(this.pos, this.special, mark, squares, 0, this.captureStamp);
+    const count = findCaptureSquares(this.arena, this.pos, this.special, mark, squares, 0, this.captureStamp);
     this.captureMark = mark;
     return count;
   }
