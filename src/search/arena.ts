@@ -17,8 +17,10 @@ export const enum ArenaSlot {
   ScorerSpecial,
   ScorerCaptureStamp,
   ScorerSquares,
+  /** The steps tacticalSlides finds: at most four onto each square. */
+  TacticalSlides,
   /** The step pickers' squares, one slot per ply (PickerSquares + ply - 1). */
-  PickerSquares,
+  PickerSquares = TacticalSlides + 4,
   Count = PickerSquares + MAX_PLY,
 }
 
@@ -34,6 +36,8 @@ export class SearchArena {
   // The rules' constants of the position placed, for the kernels (see captureSquares).
   private strideBytes = 0;
   private wallFlag = 0;
+  private jumps = 0;
+  private jumpOverOwn = 0;
   private readonly anvils = new Int32Array(2);
   private readonly hostileOccupied = new Int32Array(2);
 
@@ -64,6 +68,8 @@ export class SearchArena {
     const pos = position.clone(this.ints.subarray(0, Mem.Size));
     this.strideBytes = pos.geo.stride * 4;
     this.wallFlag = pos.rules.shieldWall === true ? SQ_EDGE : 0;
+    this.jumps = pos.rules.jumps === true ? 1 : 0;
+    this.jumpOverOwn = pos.rules.jumpOverOwn === true ? 1 : 0;
     for (let side = 0; side < 2; side++) {
       this.anvils[side] = anvilCodes(side, pos.rules.kingArmed === true);
       this.hostileOccupied[side] = hostileWhenOccupied(side);
@@ -93,6 +99,23 @@ export class SearchArena {
       squares.byteOffset,
       count,
       listed.byteOffset,
+    );
+  }
+
+  /**
+   * The slides and jumps of the side to move onto the `count` squares of `squares` (a scratch slot),
+   * the king's left out, as stepScorer.ts's generateTactical finds them with stepsOnto (rules with plain
+   * slides only), written into `out` (a scratch slot of 4 * Mem.Region); returns their number.
+   */
+  tacticalSlides(pos: Position, squares: Int32Array, count: number, out: Int32Array): number {
+    return this.kernels.tacticalSlides(
+      squares.byteOffset,
+      count,
+      pos.side + 1,
+      this.strideBytes,
+      this.jumps,
+      this.jumpOverOwn,
+      out.byteOffset,
     );
   }
 }

@@ -4,7 +4,7 @@
 // compares them). Why: a walk over squares costs V8's compiled JavaScript 12 - 60 instructions a square
 // (map, bounds and overflow checks), WebAssembly 3 - 4 (BENCHMARKS.md, wasm15). Addresses are in bytes.
 
-import { ATTACKERS, DEFENDERS, KING, Mem, SQ_CORNER, SQ_FORT, SQ_THRONE } from '../engine/index.js';
+import { ATTACKERS, DEFENDERS, KING, Mem, SIDE_MASK, SQ_CORNER, SQ_FORT, SQ_RESTRICTED, SQ_THRONE, TYPE_MASK } from '../engine/index.js';
 import { block, br, brIf, code, get, i32, load, loop, Op, set, store, tee, type WasmFunction } from './wasmAssembler.js';
 
 const FLAGS = Mem.Flags * 4;
@@ -117,6 +117,97 @@ const captureSquaresKernel: WasmFunction = {
   ),
 };
 
+/** tacticalSlides' parameters and locals (see tacticalSlidesKernel). */
+const enum T {
+  Squares,
+  Count,
+  MyBit,
+  StrideBytes,
+  Jumps,
+  JumpOverOwn,
+  Out,
+  // locals
+  End,
+  N,
+  Target,
+  TargetBytes,
+  Restricted,
+  From,
+  Piece,
+  Over,
+  Step,
+}
+
+/** The step from the square at the byte address on the stack to Target; then written at Out + N, N counted. */
+const appendStep = code(i32(2), Op.I32ShrS, get(T.Target), i32(9), Op.I32Shl, Op.I32Or, set(T.Step));
+const writeStep = code(get(T.Out), get(T.N), i32(2), Op.I32Shl, Op.I32Add, get(T.Step), store(), get(T.N), i32(1), Op.I32Add, set(T.N));
+
+/**
+ * One direction of tacticalSlides (`toward` adds it to the byte address on the stack): the slide onto
+ * Target from the first piece that way, then the jump onto it from two squares that way, as
+ * captures.ts's stepsOnto tests them under plain slides; the king's steps left out.
+ */
+function slidesDirection(toward: number[]): number[] {
+  return code(
+    get(T.TargetBytes),
+    set(T.From),
+    loop(get(T.From), toward, tee(T.From), load(), tee(T.Piece), Op.I32Eqz, brIf(0)),
+    block(
+      code(get(T.Piece), i32(SIDE_MASK), Op.I32And, get(T.MyBit), Op.I32Ne),
+      brIf(0),
+      code(get(T.Piece), i32(KING), Op.I32Eq, get(T.Restricted), Op.I32Or),
+      brIf(0),
+      code(get(T.From), appendStep, writeStep),
+    ),
+    block(
+      code(get(T.Jumps), Op.I32Eqz),
+      brIf(0),
+      // Over an ordinary piece (a man), our own only where the rules allow it.
+      code(get(T.TargetBytes), toward, load(), tee(T.Over), i32(SIDE_MASK), Op.I32And, Op.I32Eqz),
+      brIf(0),
+      code(get(T.Over), i32(TYPE_MASK), Op.I32And),
+      brIf(0),
+      code(get(T.Over), i32(SIDE_MASK), Op.I32And, get(T.MyBit), Op.I32Eq, get(T.JumpOverOwn), Op.I32Eqz, Op.I32And),
+      brIf(0),
+      // The jumper: a piece of ours that is not a man, nor the king; the target not restricted.
+      code(get(T.TargetBytes), toward, toward, load(), tee(T.Piece), i32(SIDE_MASK), Op.I32And, get(T.MyBit), Op.I32Ne),
+      brIf(0),
+      code(get(T.Piece), i32(TYPE_MASK), Op.I32And, Op.I32Eqz, get(T.Piece), i32(KING), Op.I32Eq, Op.I32Or, get(T.Restricted), Op.I32Or),
+      brIf(0),
+      code(get(T.TargetBytes), toward, toward, appendStep, writeStep),
+    ),
+  );
+}
+
+/**
+ * generateTactical's steps onto its marked squares (stepScorer.ts): for each of the `Count` squares at
+ * `Squares`, stepsOnto's slides and jumps onto it (rules with plain slides; `Jumps` and `JumpOverOwn`
+ * the rules' flags as 0 or 1), the king's left out, written from `Out`. Returns their number.
+ */
+const tacticalSlidesKernel: WasmFunction = {
+  name: 'tacticalSlides',
+  params: T.End,
+  locals: T.Step + 1 - T.End,
+  body: code(
+    code(get(T.Squares), get(T.Count), i32(2), Op.I32Shl, Op.I32Add, set(T.End)),
+    block(
+      loop(
+        code(get(T.Squares), get(T.End), Op.I32GeU),
+        brIf(1),
+        code(get(T.Squares), load(), tee(T.Target), i32(2), Op.I32Shl, tee(T.TargetBytes)),
+        code(load(FLAGS), i32(SQ_RESTRICTED), Op.I32And, set(T.Restricted)),
+        slidesDirection(code(get(T.StrideBytes), Op.I32Add)),
+        slidesDirection(code(i32(4), Op.I32Add)),
+        slidesDirection(code(get(T.StrideBytes), Op.I32Sub)),
+        slidesDirection(code(i32(4), Op.I32Sub)),
+        code(get(T.Squares), i32(4), Op.I32Add, set(T.Squares)),
+        br(0),
+      ),
+    ),
+    get(T.N),
+  ),
+};
+
 /** The kernels' exports, as JavaScript sees them. */
 export interface Kernels {
   captureSquares(
@@ -133,7 +224,16 @@ export interface Kernels {
     count: number,
     listed: number,
   ): number;
+  tacticalSlides(
+    squares: number,
+    count: number,
+    myBit: number,
+    strideBytes: number,
+    jumps: number,
+    jumpOverOwn: number,
+    out: number,
+  ): number;
 }
 
 /** The kernels, in the order of their exports. */
-export const KERNEL_FUNCTIONS: readonly WasmFunction[] = [captureSquaresKernel];
+export const KERNEL_FUNCTIONS: readonly WasmFunction[] = [captureSquaresKernel, tacticalSlidesKernel];

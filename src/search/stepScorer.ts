@@ -55,6 +55,9 @@ export class StepScorer {
   pos!: Position;
   /** The searcher's arena (arena.ts), or null. */
   arena: SearchArena | null = null;
+  /** generateTactical's slides by the arena's kernel (rules with plain slides), into tacticalSlides. */
+  private slidesKernel = false;
+  private tacticalSlides = new Int32Array(0);
   private escapeFlag = 0;
   /** Per piece code: what capturing it is worth to the evaluation (the king: a win). */
   private victimWeights = new Int32Array(17);
@@ -98,7 +101,9 @@ export class StepScorer {
       this.special = scratchArray(arena, ArenaSlot.ScorerSpecial, cells);
       this.captureStamp = scratchArray(arena, ArenaSlot.ScorerCaptureStamp, cells);
       this.squares = scratchArray(arena, ArenaSlot.ScorerSquares, cells);
+      this.tacticalSlides = scratchArray(arena, ArenaSlot.TacticalSlides, 4 * cells);
     }
+    this.slidesKernel = arena !== null && pos.geo.plainSlides === true;
   }
 
   /** The evaluation's weights (weights.ts order): quiescence takes the most valuable victims first. */
@@ -183,13 +188,23 @@ export class StepScorer {
       if (this.escapeFlag === SQ_CORNER) count = this.markRouteBlocks(king, mark, squares, count);
     }
     this.markedSquares = count;
-    let n = at;
-    for (let k = 0; k < count; k++) n = stepsOnto(pos, squares[k], steps, n, false);
-    // The king's steps onto those squares come with all of his below.
+    // The steps onto those squares but the king's (which come with all of his below) and ttStep's:
+    // by the arena's kernel under plain slides, else by stepsOnto (the two agree: test/search/kernels.test.ts).
     let end = at;
-    for (let i = at; i < n; i++) {
-      const step = steps[i];
-      if (step !== ttStep && (step & 511) !== king) steps[end++] = step;
+    if (this.slidesKernel === true) {
+      const slides = this.tacticalSlides;
+      const found = this.arena!.tacticalSlides(pos, squares, count, slides);
+      for (let i = 0; i < found; i++) {
+        const step = slides[i];
+        if (step !== ttStep) steps[end++] = step;
+      }
+    } else {
+      let n = at;
+      for (let k = 0; k < count; k++) n = stepsOnto(pos, squares[k], steps, n, false);
+      for (let i = at; i < n; i++) {
+        const step = steps[i];
+        if (step !== ttStep && (step & 511) !== king) steps[end++] = step;
+      }
     }
     const killers = this.history.killers;
     const killer1 = killers[ply * 2];

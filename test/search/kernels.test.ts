@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  EMPTY,
   generateSteps,
   getVariant,
   NO_SQUARE,
@@ -13,7 +14,7 @@ import {
 } from '../../src/engine/index.js';
 import { parseTfen, playMoves } from '../../src/notation/index.js';
 import { ArenaSlot, SearchArena } from '../../src/search/arena.js';
-import { CaptureGenerator, captureSquares } from '../../src/search/captures.js';
+import { CaptureGenerator, captureSquares, stepsOnto } from '../../src/search/captures.js';
 
 /** A small deterministic random source, so that failures replay. */
 function random(seed: number): () => number {
@@ -36,7 +37,7 @@ function randomGamePositions(): Position[] {
   const buffer = new Int32Array(4096);
   for (const id of VARIANT_IDS) {
     const next = random(id.length * 7919);
-    for (let game = 0; game < 4; game++) {
+    for (let game = 0; game < 2; game++) {
       const pos = Position.start(rulesOf(id));
       for (let ply = 0; ply < 120 && pos.winner === NO_WINNER; ply++) {
         positions.push(pos.clone());
@@ -51,7 +52,7 @@ function randomGamePositions(): Position[] {
   return positions;
 }
 
-/** The positions along every opening of the shipped books (books/<variant>.txt), after each move. */
+/** Positions along the openings of the shipped books (books/<variant>.txt): after every fourth move. */
 function bookPositions(): Position[] {
   const positions: Position[] = [];
   const folder = new URL('../../books/', import.meta.url);
@@ -64,9 +65,9 @@ function bookPositions(): Position[] {
       const parsed = at < 0 ? ok(Position.start(rules)) : parseTfen(rules, line.slice(0, at));
       if (!parsed.ok) throw new Error(`${file}: bad opening '${line}'`);
       const pos = parsed.value;
-      for (const move of (at < 0 ? line : line.slice(at + 7)).split(/\s+/)) {
+      for (const [index, move] of (at < 0 ? line : line.slice(at + 7)).split(/\s+/).entries()) {
         if (!playMoves(pos, [move]).ok) throw new Error(`${file}: bad move '${move}'`);
-        positions.push(pos.clone());
+        if (index % 4 === 3) positions.push(pos.clone());
       }
     }
   }
@@ -113,8 +114,34 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
       listedAny += count - 2;
     }
     expect(differ).toEqual([]);
-    expect(positions.length).toBeGreaterThan(2000);
-    expect(listedAny).toBeGreaterThan(5000);
+    expect(positions.length).toBeGreaterThan(5000);
+    expect(listedAny).toBeGreaterThan(20000);
+  });
+
+  it("tacticalSlides: stepsOnto's slides and jumps onto the squares, the king's left out, in the same order", () => {
+    if (arena === null) return;
+    const differ: string[] = [];
+    const out = new Int32Array(4096);
+    let found = 0;
+    for (const [index, plain] of positions.entries()) {
+      if (plain.geo.plainSlides !== true) continue;
+      const cells = plain.geo.cells;
+      const placed = arena.place(plain);
+      // A random quarter of the board's empty squares.
+      const next = random(index + 1);
+      const squares = arena.scratch(ArenaSlot.ScorerSquares, cells);
+      let count = 0;
+      for (let sq = 0; sq < cells; sq++) if (plain.board[sq] === EMPTY && next() < 0.25) squares[count++] = sq;
+      let n = 0;
+      for (let k = 0; k < count; k++) n = stepsOnto(plain, squares[k], out, n, false);
+      const expected = Array.from(out.subarray(0, n)).filter((step) => (step & 511) !== plain.kingSq);
+      const slides = arena.scratch(ArenaSlot.TacticalSlides, 4 * cells);
+      const kernelCount = arena.tacticalSlides(placed, squares, count, slides);
+      if (!same(slides.subarray(0, kernelCount), Int32Array.from(expected))) differ.push(`${index}`);
+      found += expected.length;
+    }
+    expect(differ).toEqual([]);
+    expect(found).toBeGreaterThan(100000);
   });
 
   it("the quiescence search's capture generation: the same steps with and without the arena", () => {
