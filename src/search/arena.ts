@@ -46,12 +46,13 @@ export class SearchArena {
     this.kernels = kernels;
   }
 
-  /** A new arena, or null where WebAssembly is missing or refuses the memory. */
+  /** A new arena, or null where WebAssembly is missing or the memory cannot be had. */
   static create(): SearchArena | null {
     if (typeof WebAssembly !== 'object') return null;
+    // Under 4 KB: browsers compile a module that small synchronously too. (Outside the try: a module
+    // that does not compile is a bug to be told, not a reason to run without the kernels.)
+    kernelModule ??= new WebAssembly.Module(wasmModule(ARENA_PAGES, KERNEL_FUNCTIONS));
     try {
-      // A few hundred bytes: browsers compile a module that small synchronously too.
-      kernelModule ??= new WebAssembly.Module(wasmModule(ARENA_PAGES, KERNEL_FUNCTIONS));
       const memory = new WebAssembly.Memory({ initial: ARENA_PAGES, maximum: ARENA_PAGES });
       const instance = new WebAssembly.Instance(kernelModule, { env: { memory } });
       return new SearchArena(memory, instance.exports as unknown as Kernels);
