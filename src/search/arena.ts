@@ -19,8 +19,11 @@ export const enum ArenaSlot {
   ScorerSquares,
   /** The steps tacticalSlides finds: at most four onto each square. */
   TacticalSlides,
+  /** kingSlides' ray table (16 int32s) and the steps and values it finds (in pairs: at most 4 * 20). */
+  KingRays = TacticalSlides + 4,
+  KingSlides,
   /** The step pickers' squares, one slot per ply (PickerSquares + ply - 1). */
-  PickerSquares = TacticalSlides + 4,
+  PickerSquares,
   Count = PickerSquares + MAX_PLY,
 }
 
@@ -40,10 +43,15 @@ export class SearchArena {
   private jumpOverOwn = 0;
   private readonly anvils = new Int32Array(2);
   private readonly hostileOccupied = new Int32Array(2);
+  /** kingSlides' ray table and what it finds (scratch slots). */
+  private readonly kingRayTable: Int32Array;
+  private readonly kingSlidesFound: Int32Array;
 
   private constructor(memory: WebAssembly.Memory, kernels: Kernels) {
     this.ints = new Int32Array(memory.buffer);
     this.kernels = kernels;
+    this.kingRayTable = this.scratch(ArenaSlot.KingRays, 16);
+    this.kingSlidesFound = this.scratch(ArenaSlot.KingSlides, Mem.Region);
   }
 
   /** A new arena, or null where WebAssembly is missing or the memory cannot be had. */
@@ -69,6 +77,8 @@ export class SearchArena {
     const pos = position.clone(this.ints.subarray(0, Mem.Size));
     this.strideBytes = pos.geo.stride * 4;
     this.wallFlag = pos.rules.shieldWall === true ? SQ_EDGE : 0;
+    // kingSlides' directions, in bytes (dirs order).
+    this.kingRayTable.set([4 * pos.geo.stride, 4, -4 * pos.geo.stride, -4]);
     this.jumps = pos.rules.jumps === true ? 1 : 0;
     this.jumpOverOwn = pos.rules.jumpOverOwn === true ? 1 : 0;
     for (let side = 0; side < 2; side++) {
@@ -101,6 +111,37 @@ export class SearchArena {
       count,
       listed.byteOffset,
     );
+  }
+
+  /**
+   * kingSlides.ts's scoreKingSlides for the king of the position placed: his slides (but `ttStep`) and
+   * their values written into `steps` and `order` from `n`; returns the new end.
+   */
+  kingSlides(
+    king: number,
+    escapeFlag: number,
+    noStop: number,
+    block: number,
+    ttStep: number,
+    steps: Int32Array,
+    order: Int32Array,
+    n: number,
+  ): number {
+    const found = this.kernels.kingSlides(
+      4 * king,
+      escapeFlag,
+      noStop,
+      block,
+      ttStep,
+      this.kingRayTable.byteOffset,
+      this.kingSlidesFound.byteOffset,
+    );
+    const pairs = this.kingSlidesFound;
+    for (let i = 0; i < found; i++) {
+      steps[n] = pairs[2 * i];
+      order[n++] = pairs[2 * i + 1];
+    }
+    return n;
   }
 
   /**

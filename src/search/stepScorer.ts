@@ -233,7 +233,12 @@ export class StepScorer {
       return end;
     }
     const key = slideKey(KING, geo.flags[king]);
-    end = scoreKingSlides(pos.board, geo.flags, geo.dirs, king, this.escapeFlag, geo.noStop[key], geo.block[key], ttStep, steps, order, at);
+    // By the arena's kernel where there is one, else in JavaScript (the two agree: test/search/kernels.test.ts).
+    const arena = this.arena;
+    end =
+      arena !== null
+        ? arena.kingSlides(king, this.escapeFlag, geo.noStop[key], geo.block[key], ttStep, steps, order, at)
+        : scoreKingSlides(pos.board, geo.flags, geo.dirs, king, this.escapeFlag, geo.noStop[key], geo.block[key], ttStep, steps, order, at);
     // What the lines leave undecided: captures (before routes), killers, quiet steps.
     const captureStamp = this.captureStamp;
     const captureMark = this.captureMark;

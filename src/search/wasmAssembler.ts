@@ -6,14 +6,17 @@
 /** Opcodes without immediates (the WebAssembly binary format's numbers). */
 export const enum Op {
   End = 0x0b,
+  Return = 0x0f,
   Select = 0x1b,
   I32Eqz = 0x45,
   I32Eq = 0x46,
   I32Ne = 0x47,
+  I32LtS = 0x48,
   I32LtU = 0x49,
   I32GeU = 0x4f,
   I32Add = 0x6a,
   I32Sub = 0x6b,
+  I32Mul = 0x6c,
   I32And = 0x71,
   I32Or = 0x72,
   I32Shl = 0x74,
@@ -60,6 +63,10 @@ export const load = (offset = 0): number[] => [0x28, 2, ...unsigned(offset)];
 export const store = (offset = 0): number[] => [0x36, 2, ...unsigned(offset)];
 export const block = (...body: (number[] | Op)[]): number[] => [0x02, VOID_BLOCK, ...code(...body), Op.End];
 export const loop = (...body: (number[] | Op)[]): number[] => [0x03, VOID_BLOCK, ...code(...body), Op.End];
+/** Runs `body` if the value on the stack is not zero. */
+export const ifThen = (...body: (number[] | Op)[]): number[] => [0x04, VOID_BLOCK, ...code(...body), Op.End];
+/** Calls the module's function of index `index` (its place in wasmModule's list). */
+export const call = (index: number): number[] => [0x10, ...unsigned(index)];
 /** Branches out of the `depth`-th enclosing block (0: the innermost), or to a loop's start. */
 export const br = (depth: number): number[] => [0x0c, ...unsigned(depth)];
 export const brIf = (depth: number): number[] => [0x0d, ...unsigned(depth)];

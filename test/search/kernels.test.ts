@@ -4,10 +4,14 @@ import {
   EMPTY,
   generateSteps,
   getVariant,
+  KING,
   NO_SQUARE,
   NO_WINNER,
   ok,
   Position,
+  slideKey,
+  SQ_CORNER,
+  SQ_EDGE,
   stepCaptures,
   VARIANT_IDS,
   type RuleSet,
@@ -15,6 +19,7 @@ import {
 import { parseTfen, playMoves } from '../../src/notation/index.js';
 import { ArenaSlot, SearchArena } from '../../src/search/arena.js';
 import { CaptureGenerator, captureSquares, stepsOnto } from '../../src/search/captures.js';
+import { scoreKingSlides } from '../../src/search/kingSlides.js';
 
 /** A small deterministic random source, so that failures replay. */
 function random(seed: number): () => number {
@@ -142,6 +147,62 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
     }
     expect(differ).toEqual([]);
     expect(found).toBeGreaterThan(100000);
+  });
+
+  it("kingSlides: the king's slides and their ordering values the same and in the same order", () => {
+    if (arena === null) return;
+    const differ: string[] = [];
+    const steps = new Int32Array(512);
+    const order = new Int32Array(512);
+    const arenaSteps = new Int32Array(512);
+    const arenaOrder = new Int32Array(512);
+    let found = 0;
+    for (const [index, plain] of positions.entries()) {
+      const king = plain.kingSq;
+      const geo = plain.geo;
+      if (king === NO_SQUARE || (geo.speedLimited && geo.speed[KING] > 0)) continue;
+      const placed = arena.place(plain);
+      const escapeFlag = plain.rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
+      const key = slideKey(KING, geo.flags[king]);
+      // No hash step, then the first slide as the hash step (left out of both).
+      const first = scoreKingSlides(
+        plain.board,
+        geo.flags,
+        geo.dirs,
+        king,
+        escapeFlag,
+        geo.noStop[key],
+        geo.block[key],
+        -1,
+        steps,
+        order,
+        3,
+      );
+      for (const ttStep of [-1, first > 3 ? steps[3] : -1]) {
+        const end = scoreKingSlides(
+          plain.board,
+          geo.flags,
+          geo.dirs,
+          king,
+          escapeFlag,
+          geo.noStop[key],
+          geo.block[key],
+          ttStep,
+          steps,
+          order,
+          3,
+        );
+        const arenaEnd = arena.kingSlides(king, escapeFlag, geo.noStop[key], geo.block[key], ttStep, arenaSteps, arenaOrder, 3);
+        const same3 =
+          arenaEnd === end &&
+          same(arenaSteps.subarray(3, end), steps.subarray(3, end)) &&
+          same(arenaOrder.subarray(3, end), order.subarray(3, end));
+        if (!same3 || placed.board[king] !== KING) differ.push(`${index} ${ttStep}`);
+        found += end - 3;
+      }
+    }
+    expect(differ).toEqual([]);
+    expect(found).toBeGreaterThan(20000);
   });
 
   it("the quiescence search's capture generation: the same steps with and without the arena", () => {
