@@ -17,10 +17,10 @@ export const enum ArenaSlot {
   ScorerSpecial,
   ScorerCaptureStamp,
   ScorerSquares,
-  /** The steps tacticalSlides finds: at most four onto each square. */
+  /** The steps tacticalSlides finds: at most eight onto each square (a slide and a jump from each direction). */
   TacticalSlides,
   /** kingSlides' ray table (16 int32s) and the steps and values it finds (in pairs: at most 4 * 20). */
-  KingRays = TacticalSlides + 4,
+  KingRays = TacticalSlides + 8,
   KingSlides,
   /** The step pickers' squares, one slot per ply (PickerSquares + ply - 1). */
   PickerSquares,
@@ -147,7 +147,7 @@ export class SearchArena {
   /**
    * The slides and jumps of the side to move onto the `count` squares of `squares` (a scratch slot),
    * the king's left out, as stepScorer.ts's generateTactical finds them with stepsOnto (rules with plain
-   * slides only), written into `out` (a scratch slot of 4 * Mem.Region); returns their number.
+   * slides only), written into `out` (a scratch slot of 8 * Mem.Region); returns their number.
    */
   tacticalSlides(pos: Position, squares: Int32Array, count: number, out: Int32Array): number {
     return this.kernels.tacticalSlides(

@@ -101,7 +101,7 @@ export class StepScorer {
       this.special = scratchArray(arena, ArenaSlot.ScorerSpecial, cells);
       this.captureStamp = scratchArray(arena, ArenaSlot.ScorerCaptureStamp, cells);
       this.squares = scratchArray(arena, ArenaSlot.ScorerSquares, cells);
-      this.tacticalSlides = scratchArray(arena, ArenaSlot.TacticalSlides, 4 * cells);
+      this.tacticalSlides = scratchArray(arena, ArenaSlot.TacticalSlides, 8 * cells);
     }
     this.slidesKernel = arena !== null && pos.geo.plainSlides === true;
   }

@@ -140,7 +140,7 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
       let n = 0;
       for (let k = 0; k < count; k++) n = stepsOnto(plain, squares[k], out, n, false);
       const expected = Array.from(out.subarray(0, n)).filter((step) => (step & 511) !== plain.kingSq);
-      const slides = arena.scratch(ArenaSlot.TacticalSlides, 4 * cells);
+      const slides = arena.scratch(ArenaSlot.TacticalSlides, 8 * cells);
       const kernelCount = arena.tacticalSlides(placed, squares, count, slides);
       if (!same(slides.subarray(0, kernelCount), Int32Array.from(expected))) differ.push(`${index}`);
       found += expected.length;
