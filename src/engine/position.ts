@@ -37,8 +37,11 @@ export class Position {
   readonly rules: RuleSet;
   readonly geo: Geometry;
   readonly zobrist: ZobristKeys;
-  /** The position's hot state (see Mem); board, pieceList and pieceIndex are views of it. */
-  readonly memory = new Int32Array(Mem.Size);
+  /**
+   * The position's hot state (see Mem); board, pieceList and pieceIndex are views of it. Its own array,
+   * or one a searcher gives clone() (on its WebAssembly memory, where its kernels read it).
+   */
+  readonly memory: Int32Array;
   readonly board: Int32Array;
   side: Side = ATTACKERS;
   /** Square of the piece that may continue its berserk run, or NO_SQUARE. */
@@ -133,7 +136,9 @@ export class Position {
   /** Relaxed shield walls: any step may capture (see Geometry.anyStepCaptures). */
   private readonly anyStepCaptures: boolean;
 
-  private constructor(rules: RuleSet) {
+  private constructor(rules: RuleSet, memory: Int32Array | undefined) {
+    if (memory !== undefined && memory.length !== Mem.Size) throw new Error(`a position's memory holds ${Mem.Size} int32s`);
+    this.memory = memory ?? new Int32Array(Mem.Size);
     this.rules = rules;
     this.geo = makeGeometry(rules);
     this.zobrist = zobristKeys(this.geo.cells);
@@ -171,7 +176,7 @@ export class Position {
     if (!boardSize.ok) return boardSize;
     const { rules, cells, side } = setup;
     const size = rules.size;
-    const pos = new Position(rules);
+    const pos = new Position(rules, undefined);
     const geo = pos.geo;
     const pieces = checkPieces(setup, geo);
     if (!pieces.ok) return pieces;
@@ -216,9 +221,12 @@ export class Position {
     return result.value;
   }
 
-  /** An independent copy (built by the constructor, so that hot code sees one object shape). */
-  clone(): Position {
-    const copy = new Position(this.rules);
+  /**
+   * An independent copy (built by the constructor, so that hot code sees one object shape), its memory
+   * on `memory` if given (Mem.Size int32s, which then belong to the copy).
+   */
+  clone(memory?: Int32Array): Position {
+    const copy = new Position(this.rules, memory);
     copy.memory.set(this.memory);
     copy.side = this.side;
     copy.berserker = this.berserker;

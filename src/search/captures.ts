@@ -20,6 +20,8 @@ import {
   TYPE_MASK,
   type Position,
 } from '../engine/index.js';
+import { ArenaSlot, scratchArray, type SearchArena } from './arena.js';
+import { anvilCodes, hostileWhenOccupied } from './kernels.js';
 
 export class CaptureGenerator {
   readonly cells: number;
@@ -28,10 +30,14 @@ export class CaptureGenerator {
   /** The capture squares of a node. */
   private readonly squares: Int32Array;
 
-  constructor(cells: number) {
+  /** With the searcher's arena, if it has one: its stamps and squares in it, for the kernel. */
+  constructor(
+    cells: number,
+    private readonly arena: SearchArena | null = null,
+  ) {
     this.cells = cells;
-    this.stamp = new Int32Array(cells);
-    this.squares = new Int32Array(cells);
+    this.stamp = scratchArray(arena, ArenaSlot.CaptureStamp, cells);
+    this.squares = scratchArray(arena, ArenaSlot.CaptureSquares, cells);
   }
 
   /**
@@ -143,14 +149,28 @@ export class CaptureGenerator {
   /** Appends the captures landing on squares not yet stamped with `mark`; returns the new end. */
   private captures(pos: Position, out: Int32Array, n: number, mark: number): number {
     const squares = this.squares;
-    const count = captureSquares(pos, this.stamp, mark, squares, 0, this.stamp);
+    const count = findCaptureSquares(this.arena, pos, this.stamp, mark, squares, 0, this.stamp);
     for (let k = 0; k < count; k++) n = stepsOnto(pos, squares[k], out, n, true);
     return n;
   }
 }
 
-/** The piece codes of the attackers (side bit 1, each type), as bits: shifted left once more, the defenders'. */
-const OWN_CODES = (1 << 0) | (1 << 4) | (1 << 8) | (1 << 12);
+/**
+ * captureSquares by the searcher's kernel where there is an arena (which then holds `pos` and the three
+ * arrays: arena.ts), else by the JavaScript below; the two agree (test/search/kernels.test.ts).
+ */
+export function findCaptureSquares(
+  arena: SearchArena | null,
+  pos: Position,
+  stamp: Int32Array,
+  mark: number,
+  squares: Int32Array,
+  count: number,
+  listed: Int32Array,
+): number {
+  if (arena !== null) return arena.captureSquares(pos, stamp, mark, squares, count, listed);
+  return captureSquares(pos, stamp, mark, squares, count, listed);
+}
 
 /**
  * Lists in `squares` from `count` the empty squares where a piece of the side to move may capture (an
@@ -173,14 +193,11 @@ export function captureSquares(
 ): number {
   const m = pos.memory;
   const dirs = pos.geo.dirs;
-  const myBit = pos.side + 1;
   // Strict booleans: the rules' fields are of no known type to the compiler, which then tests them generically.
-  const kingArmed = pos.rules.kingArmed === true;
   const shieldWall = pos.rules.shieldWall === true;
-  // The piece codes that are anvils for the side to move, as bits: its own pieces, the king only if armed.
-  const anvils = myBit === 1 ? OWN_CODES << 1 : (OWN_CODES << 2) & (kingArmed ? -1 : ~(1 << KING));
+  const anvils = anvilCodes(pos.side, pos.rules.kingArmed === true);
   // Hostile squares beyond the enemy: corners and forts; the throne when empty, and to the defenders always.
-  const hostileOccupied = myBit === 2 ? SQ_CORNER | SQ_FORT | SQ_THRONE : SQ_CORNER | SQ_FORT;
+  const hostileOccupied = hostileWhenOccupied(pos.side);
   const hostileEmpty = SQ_CORNER | SQ_FORT | SQ_THRONE;
   const enemies = Mem.Lists + (pos.side ^ 1) * Mem.Region;
   const enemyCount = pos.pieceCount[pos.side ^ 1];

@@ -7,6 +7,7 @@
 // when to stop (limits.ts), the helper threads of a multi-threaded search (helperPool.ts).
 
 import { ATTACKERS, END_RUN, generateSteps, NO_SQUARE, NO_WINNER, occurredBefore, type Position } from '../engine/index.js';
+import { SearchArena } from './arena.js';
 import { CaptureGenerator } from './captures.js';
 import { NnueEvaluator } from './accumulator.js';
 import { Evaluator, kingOpenLines } from './evaluate.js';
@@ -68,6 +69,8 @@ export class Searcher implements QuiescenceHost {
   /** The learned evaluation, when the options give a network that fits the rules. */
   private nnue: NnueEvaluator | undefined;
   private captureGenerator: CaptureGenerator | undefined;
+  /** The kernels' memory (arena.ts): undefined before the first search, null where there is none. */
+  private arena: SearchArena | null | undefined;
   private escapeFlag = 0;
   private drawByRepetition = false;
   private nodes = 0;
@@ -161,7 +164,9 @@ export class Searcher implements QuiescenceHost {
 
   /** Readies the search of `position` (the searcher's state, the limits); the root steps, best-looking first. */
   private prepare(position: Position, limits: GoLimits, stop: Int32Array, onCheck: (() => void) | undefined): RootMove[] {
-    const pos = position.clone();
+    // The searcher's own WebAssembly memory, made with its first search, holds the position it searches.
+    if (this.arena === undefined) this.arena = SearchArena.create();
+    const pos = this.arena !== null ? this.arena.place(position) : position.clone();
     this.pos = pos;
     this.limits.start(limits, pos.side, this.options.moveOverheadMs, stop, onCheck);
     this.nodes = 0;
@@ -175,9 +180,9 @@ export class Searcher implements QuiescenceHost {
     const net = this.options.evalNet;
     if (!net || !netFits(net, pos.rules)) this.nnue = undefined;
     else if (this.nnue?.net !== net || this.nnue.cells !== pos.geo.cells) this.nnue = new NnueEvaluator(net, pos);
-    this.scorer.prepare(pos, this.escapeFlag);
+    this.scorer.prepare(pos, this.escapeFlag, this.arena);
     if (!this.captureGenerator || this.captureGenerator.cells !== pos.geo.cells)
-      this.captureGenerator = new CaptureGenerator(pos.geo.cells);
+      this.captureGenerator = new CaptureGenerator(pos.geo.cells, this.arena);
     this.quiescence.prepare(pos, this.escapeFlag, this.captureGenerator, this.tt);
     this.drawByRepetition = pos.rules.repetition === 'draw';
     this.history.fitBoard(pos.geo.cells);

@@ -12,6 +12,7 @@
 // Quiescence nodes use one stage: captures by the value of the best victim, every step best first.
 
 import { forbiddenFilterActive, generateSteps, isPieceStep, NO_SQUARE, type Side } from '../engine/index.js';
+import { ArenaSlot, scratchArray } from './arena.js';
 import { NO_STEP, ORDER_CAPTURE, ORDER_END_RUN, ORDER_KILLER, ORDER_TT, QUIET_UNSCORED, SELECTION_STEPS } from './params.js';
 import type { StepScorer } from './stepScorer.js';
 
@@ -82,7 +83,8 @@ export class StepPicker {
       this.stage = this.hashStepFirst(ttStep) ? Stage.HashStep : Stage.Score;
       return;
     }
-    if (this.squares.length !== pos.geo.cells) this.squares = new Int32Array(pos.geo.cells);
+    if (this.squares.length !== pos.geo.cells)
+      this.squares = scratchArray(this.scorer.arena, ArenaSlot.PickerSquares + this.child - 1, pos.geo.cells);
     this.stage = Stage.GenerateTactical;
     this.ttStep = -1;
     if (ttStep >= 0 && isPieceStep(pos, ttStep)) {

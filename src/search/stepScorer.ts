@@ -29,7 +29,8 @@ import {
   TYPE_MASK,
   type Position,
 } from '../engine/index.js';
-import { captureSquares, stepsOnto } from './captures.js';
+import { ArenaSlot, scratchArray, type SearchArena } from './arena.js';
+import { findCaptureSquares, stepsOnto } from './captures.js';
 import { openLine } from './evaluate.js';
 import { KING_LINES_VALUE, scoreKingSlides } from './kingSlides.js';
 import type { QuietHistory } from './history.js';
@@ -52,6 +53,11 @@ export class StepScorer {
   readonly order = new Int32Array(STEP_STACK);
   /** The position the search makes and unmakes its steps on. */
   pos!: Position;
+  /** The searcher's arena (arena.ts), or null. */
+  arena: SearchArena | null = null;
+  /** generateTactical's slides by the arena's kernel (rules with plain slides), into tacticalSlides. */
+  private slidesKernel = false;
+  private tacticalSlides = new Int32Array(0);
   private escapeFlag = 0;
   /** Per piece code: what capturing it is worth to the evaluation (the king: a win). */
   private victimWeights = new Int32Array(17);
@@ -80,17 +86,24 @@ export class StepScorer {
 
   constructor(readonly history: QuietHistory) {}
 
-  /** The position the search makes and unmakes its steps on, and its escape squares' flag. */
-  prepare(pos: Position, escapeFlag: number): void {
+  /**
+   * The position the search makes and unmakes its steps on, and its escape squares' flag; the
+   * searcher's arena if it has one (which then holds `pos`): the kernels' arrays in it.
+   */
+  prepare(pos: Position, escapeFlag: number, arena: SearchArena | null = null): void {
     this.pos = pos;
     this.escapeFlag = escapeFlag;
-    if (this.lineStamp.length !== pos.geo.cells) {
-      this.lineStamp = new Int32Array(pos.geo.cells);
-      this.routeStamp = new Int32Array(pos.geo.cells);
-      this.special = new Int32Array(pos.geo.cells);
-      this.captureStamp = new Int32Array(pos.geo.cells);
-      this.squares = new Int32Array(pos.geo.cells);
+    this.arena = arena;
+    const cells = pos.geo.cells;
+    if (this.lineStamp.length !== cells) {
+      this.lineStamp = new Int32Array(cells);
+      this.routeStamp = new Int32Array(cells);
+      this.special = scratchArray(arena, ArenaSlot.ScorerSpecial, cells);
+      this.captureStamp = scratchArray(arena, ArenaSlot.ScorerCaptureStamp, cells);
+      this.squares = scratchArray(arena, ArenaSlot.ScorerSquares, cells);
+      this.tacticalSlides = scratchArray(arena, ArenaSlot.TacticalSlides, 8 * cells);
     }
+    this.slidesKernel = arena !== null && pos.geo.plainSlides === true;
   }
 
   /** The evaluation's weights (weights.ts order): quiescence takes the most valuable victims first. */
@@ -175,13 +188,23 @@ export class StepScorer {
       if (this.escapeFlag === SQ_CORNER) count = this.markRouteBlocks(king, mark, squares, count);
     }
     this.markedSquares = count;
-    let n = at;
-    for (let k = 0; k < count; k++) n = stepsOnto(pos, squares[k], steps, n, false);
-    // The king's steps onto those squares come with all of his below.
+    // The steps onto those squares but the king's (which come with all of his below) and ttStep's:
+    // by the arena's kernel under plain slides, else by stepsOnto (the two agree: test/search/kernels.test.ts).
     let end = at;
-    for (let i = at; i < n; i++) {
-      const step = steps[i];
-      if (step !== ttStep && (step & 511) !== king) steps[end++] = step;
+    if (this.slidesKernel === true) {
+      const slides = this.tacticalSlides;
+      const found = this.arena!.tacticalSlides(pos, squares, count, slides);
+      for (let i = 0; i < found; i++) {
+        const step = slides[i];
+        if (step !== ttStep) steps[end++] = step;
+      }
+    } else {
+      let n = at;
+      for (let k = 0; k < count; k++) n = stepsOnto(pos, squares[k], steps, n, false);
+      for (let i = at; i < n; i++) {
+        const step = steps[i];
+        if (step !== ttStep && (step & 511) !== king) steps[end++] = step;
+      }
     }
     const killers = this.history.killers;
     const killer1 = killers[ply * 2];
@@ -210,7 +233,12 @@ export class StepScorer {
       return end;
     }
     const key = slideKey(KING, geo.flags[king]);
-    end = scoreKingSlides(pos.board, geo.flags, geo.dirs, king, this.escapeFlag, geo.noStop[key], geo.block[key], ttStep, steps, order, at);
+    // By the arena's kernel where there is one, else in JavaScript (the two agree: test/search/kernels.test.ts).
+    const arena = this.arena;
+    end =
+      arena !== null
+        ? arena.kingSlides(king, this.escapeFlag, geo.noStop[key], geo.block[key], ttStep, steps, order, at)
+        : scoreKingSlides(pos.board, geo.flags, geo.dirs, king, this.escapeFlag, geo.noStop[key], geo.block[key], ttStep, steps, order, at);
     // What the lines leave undecided: captures (before routes), killers, quiet steps.
     const captureStamp = this.captureStamp;
     const captureMark = this.captureMark;
@@ -354,7 +382,7 @@ export class StepScorer {
    * `squares`; returns their number.
    */
   private markCaptureSquares(mark: number, squares: Int32Array): number {
-    const count = captureSquares(this.pos, this.special, mark, squares, 0, this.captureStamp);
+    const count = findCaptureSquares(this.arena, this.pos, this.special, mark, squares, 0, this.captureStamp);
     this.captureMark = mark;
     return count;
   }

@@ -1,0 +1,493 @@
+// The search's WebAssembly kernels: hot loops over a position's memory, which a searcher's arena
+// (arena.ts) holds at address 0 (Position.memory, laid out by Mem), with its scratch arrays after it.
+// Each kernel does exactly what its JavaScript twin does (named at each; test/search/kernels.test.ts
+// compares them). Why: a walk over squares costs V8's compiled JavaScript 12 - 60 instructions a square
+// (map, bounds and overflow checks), WebAssembly 3 - 4 (BENCHMARKS.md, wasm15). Addresses are in bytes.
+
+import {
+  ATTACKERS,
+  DEFENDERS,
+  KING,
+  Mem,
+  SIDE_MASK,
+  SQ_CORNER,
+  SQ_EDGE,
+  SQ_FORT,
+  SQ_RESTRICTED,
+  SQ_THRONE,
+  TYPE_MASK,
+} from '../engine/index.js';
+import { KING_LINES_VALUE } from './kingSlides.js';
+import { ORDER_CAPTURE, ORDER_ESCAPE } from './params.js';
+import { block, br, brIf, call, code, get, i32, ifThen, load, loop, Op, set, store, tee, type WasmFunction } from './wasmAssembler.js';
+
+const FLAGS = Mem.Flags * 4;
+
+// captureSquares' rules, for captures.ts's function and its kernel.
+/** The piece codes of the attackers (side bit 1, each type), as bits: shifted left once more, the defenders'. */
+const OWN_CODES = (1 << 0) | (1 << 4) | (1 << 8) | (1 << 12);
+/** Hostile squares beyond an enemy when empty: corners, forts and the throne. */
+const HOSTILE_EMPTY = SQ_CORNER | SQ_FORT | SQ_THRONE;
+
+/** The piece codes that are anvils for `side` to move, as bits: its own pieces, the king only if armed. */
+export function anvilCodes(side: number, kingArmed: boolean): number {
+  return side === ATTACKERS ? OWN_CODES << 1 : (OWN_CODES << 2) & (kingArmed ? -1 : ~(1 << KING));
+}
+
+/** Hostile squares beyond an enemy when occupied: corners and forts; the throne too, to the defenders' enemies. */
+export function hostileWhenOccupied(side: number): number {
+  return side === DEFENDERS ? SQ_CORNER | SQ_FORT | SQ_THRONE : SQ_CORNER | SQ_FORT;
+}
+
+/** captureSquares' parameters and locals (see captureSquaresKernel). */
+const enum C {
+  Enemies,
+  EnemyCount,
+  King,
+  StrideBytes,
+  Anvils,
+  HostileOccupied,
+  WallFlag,
+  Stamp,
+  Mark,
+  Squares,
+  Count,
+  Listed,
+  // locals
+  End,
+  Victim,
+  Always,
+  WallEdge,
+  Landing,
+  Beyond,
+  BeyondPiece,
+}
+
+/**
+ * One direction of captureSquares' loop: the landing square at `Victim + toward` (bytes), the square
+ * beyond the victim at `Victim - toward`. Lists the landing square when it is empty, not yet stamped,
+ * and a piece landing there may capture (the tests of captures.ts's captureSquares, in its order).
+ */
+function captureDirection(toward: number[], away: number[]): number[] {
+  return block(
+    get(C.Victim),
+    toward,
+    tee(C.Landing),
+    load(),
+    brIf(0),
+    code(get(C.Stamp), get(C.Landing), Op.I32Add, load(), get(C.Mark), Op.I32Eq),
+    brIf(0),
+    block(
+      get(C.Always),
+      brIf(0),
+      code(get(C.Victim), away, tee(C.Beyond), load(), set(C.BeyondPiece)),
+      code(get(C.Anvils), get(C.BeyondPiece), Op.I32ShrU, i32(1), Op.I32And),
+      brIf(0),
+      // The beyond square's flags & (empty ? hostile when empty : hostile when occupied).
+      code(get(C.Beyond), load(FLAGS), i32(HOSTILE_EMPTY), get(C.HostileOccupied), get(C.BeyondPiece), Op.I32Eqz, Op.Select),
+      Op.I32And,
+      brIf(0),
+      code(get(C.Landing), load(FLAGS), get(C.WallEdge), Op.I32And),
+      brIf(0),
+      br(1),
+    ),
+    code(get(C.Stamp), get(C.Landing), Op.I32Add, get(C.Mark), store()),
+    code(get(C.Listed), get(C.Landing), Op.I32Add, get(C.Mark), store()),
+    code(get(C.Squares), get(C.Count), i32(2), Op.I32Shl, Op.I32Add, get(C.Landing), i32(2), Op.I32ShrS, store()),
+    code(get(C.Count), i32(1), Op.I32Add, set(C.Count)),
+  );
+}
+
+/**
+ * captures.ts's captureSquares over the arena: the enemies' list at `Enemies` (EnemyCount long), the
+ * board at 0 and its flags at Mem.Flags; `Anvils` and `HostileOccupied` as captureSquares computes
+ * them, `WallFlag` SQ_EDGE under the shield wall rule (else 0); the arrays `Stamp`, `Squares` and
+ * `Listed` at their addresses. Returns the new count.
+ */
+const captureSquaresKernel: WasmFunction = {
+  name: 'captureSquares',
+  params: C.End,
+  locals: C.BeyondPiece + 1 - C.End,
+  body: code(
+    code(get(C.Enemies), get(C.EnemyCount), i32(2), Op.I32Shl, Op.I32Add, set(C.End)),
+    block(
+      loop(
+        code(get(C.Enemies), get(C.End), Op.I32GeU),
+        brIf(1),
+        code(get(C.Enemies), load(), tee(C.Victim), get(C.King), Op.I32Eq, set(C.Always)),
+        code(get(C.Victim), i32(2), Op.I32Shl, set(C.Victim)),
+        // Shield walls: a victim on the edge is taken from edge squares beside him (WallEdge = SQ_EDGE or 0).
+        code(get(C.Victim), load(FLAGS), get(C.WallFlag), Op.I32And, set(C.WallEdge)),
+        // The four directions of geometry.ts's dirs: stride, 1, -stride, -1.
+        captureDirection(code(get(C.StrideBytes), Op.I32Add), code(get(C.StrideBytes), Op.I32Sub)),
+        captureDirection(code(i32(4), Op.I32Add), code(i32(4), Op.I32Sub)),
+        captureDirection(code(get(C.StrideBytes), Op.I32Sub), code(get(C.StrideBytes), Op.I32Add)),
+        captureDirection(code(i32(4), Op.I32Sub), code(i32(4), Op.I32Add)),
+        code(get(C.Enemies), i32(4), Op.I32Add, set(C.Enemies)),
+        br(0),
+      ),
+    ),
+    get(C.Count),
+  ),
+};
+
+/** tacticalSlides' parameters and locals (see tacticalSlidesKernel). */
+const enum T {
+  Squares,
+  Count,
+  MyBit,
+  StrideBytes,
+  Jumps,
+  JumpOverOwn,
+  Out,
+  // locals
+  End,
+  N,
+  Target,
+  TargetBytes,
+  Restricted,
+  From,
+  Piece,
+  Over,
+  Step,
+}
+
+/** The step from the square at the byte address on the stack to Target; then written at Out + N, N counted. */
+const appendStep = code(i32(2), Op.I32ShrS, get(T.Target), i32(9), Op.I32Shl, Op.I32Or, set(T.Step));
+const writeStep = code(get(T.Out), get(T.N), i32(2), Op.I32Shl, Op.I32Add, get(T.Step), store(), get(T.N), i32(1), Op.I32Add, set(T.N));
+
+/**
+ * One direction of tacticalSlides (`toward` adds it to the byte address on the stack): the slide onto
+ * Target from the first piece that way, then the jump onto it from two squares that way, as
+ * captures.ts's stepsOnto tests them under plain slides; the king's steps left out.
+ */
+function slidesDirection(toward: number[]): number[] {
+  return code(
+    get(T.TargetBytes),
+    set(T.From),
+    loop(get(T.From), toward, tee(T.From), load(), tee(T.Piece), Op.I32Eqz, brIf(0)),
+    block(
+      code(get(T.Piece), i32(SIDE_MASK), Op.I32And, get(T.MyBit), Op.I32Ne),
+      brIf(0),
+      code(get(T.Piece), i32(KING), Op.I32Eq, get(T.Restricted), Op.I32Or),
+      brIf(0),
+      code(get(T.From), appendStep, writeStep),
+    ),
+    block(
+      code(get(T.Jumps), Op.I32Eqz),
+      brIf(0),
+      // Over an ordinary piece (a man), our own only where the rules allow it.
+      code(get(T.TargetBytes), toward, load(), tee(T.Over), i32(SIDE_MASK), Op.I32And, Op.I32Eqz),
+      brIf(0),
+      code(get(T.Over), i32(TYPE_MASK), Op.I32And),
+      brIf(0),
+      code(get(T.Over), i32(SIDE_MASK), Op.I32And, get(T.MyBit), Op.I32Eq, get(T.JumpOverOwn), Op.I32Eqz, Op.I32And),
+      brIf(0),
+      // The jumper: a piece of ours that is not a man, nor the king; the target not restricted.
+      code(get(T.TargetBytes), toward, toward, load(), tee(T.Piece), i32(SIDE_MASK), Op.I32And, get(T.MyBit), Op.I32Ne),
+      brIf(0),
+      code(get(T.Piece), i32(TYPE_MASK), Op.I32And, Op.I32Eqz, get(T.Piece), i32(KING), Op.I32Eq, Op.I32Or, get(T.Restricted), Op.I32Or),
+      brIf(0),
+      code(get(T.TargetBytes), toward, toward, appendStep, writeStep),
+    ),
+  );
+}
+
+/**
+ * generateTactical's steps onto its marked squares (stepScorer.ts): for each of the `Count` squares at
+ * `Squares`, stepsOnto's slides and jumps onto it (rules with plain slides; `Jumps` and `JumpOverOwn`
+ * the rules' flags as 0 or 1), the king's left out, written from `Out`. Returns their number.
+ */
+const tacticalSlidesKernel: WasmFunction = {
+  name: 'tacticalSlides',
+  params: T.End,
+  locals: T.Step + 1 - T.End,
+  body: code(
+    code(get(T.Squares), get(T.Count), i32(2), Op.I32Shl, Op.I32Add, set(T.End)),
+    block(
+      loop(
+        code(get(T.Squares), get(T.End), Op.I32GeU),
+        brIf(1),
+        code(get(T.Squares), load(), tee(T.Target), i32(2), Op.I32Shl, tee(T.TargetBytes)),
+        code(load(FLAGS), i32(SQ_RESTRICTED), Op.I32And, set(T.Restricted)),
+        slidesDirection(code(get(T.StrideBytes), Op.I32Add)),
+        slidesDirection(code(i32(4), Op.I32Add)),
+        slidesDirection(code(get(T.StrideBytes), Op.I32Sub)),
+        slidesDirection(code(i32(4), Op.I32Sub)),
+        code(get(T.Squares), i32(4), Op.I32Add, set(T.Squares)),
+        br(0),
+      ),
+    ),
+    get(T.N),
+  ),
+};
+
+/** The kernels' indexes in KERNEL_FUNCTIONS (for calls between them). */
+const enum Kernel {
+  OpenLine = 2,
+  RouteAcross = 3,
+  SlideRoute = 4,
+}
+
+/** openLine's parameters (see openLineKernel). */
+const enum L {
+  From,
+  Toward,
+  EscapeFlag,
+}
+
+/** evaluate.ts's openLine: 1 if a king on `From` sees an escape square along `Toward` through empty squares only, else 0. */
+const openLineKernel: WasmFunction = {
+  name: 'openLine',
+  params: 3,
+  locals: 0,
+  body: code(
+    // A corner ends only the lines along an edge: from an edge square, its neighbour on the edge.
+    block(
+      code(get(L.EscapeFlag), i32(SQ_CORNER), Op.I32Ne),
+      brIf(0),
+      code(get(L.From), load(FLAGS), get(L.From), get(L.Toward), Op.I32Add, load(FLAGS), Op.I32And, i32(SQ_EDGE), Op.I32And),
+      brIf(0),
+      code(i32(0), Op.Return),
+    ),
+    block(
+      loop(
+        code(get(L.From), get(L.Toward), Op.I32Add, tee(L.From), load()),
+        brIf(1),
+        code(get(L.From), load(FLAGS), get(L.EscapeFlag), Op.I32And),
+        ifThen(i32(1), Op.Return),
+        br(0),
+      ),
+    ),
+    i32(0),
+  ),
+};
+
+/** kingSlides.ts's routeAcross (End, Across1, Across2 its parameters). */
+const routeAcrossKernel: WasmFunction = {
+  name: 'routeAcross',
+  params: 3,
+  locals: 0,
+  body: code(
+    code(get(0), get(1), i32(SQ_CORNER), call(Kernel.OpenLine)),
+    code(get(0), get(2), i32(SQ_CORNER), call(Kernel.OpenLine)),
+    Op.I32Or,
+  ),
+};
+
+/** kingSlides.ts's slideRoute (From, Toward, Along its parameters; Square a local). */
+const slideRouteKernel: WasmFunction = {
+  name: 'slideRoute',
+  params: 3,
+  locals: 1,
+  body: code(
+    code(get(0), get(1), Op.I32Add, tee(3), load()),
+    ifThen(i32(0), Op.Return),
+    loop(code(get(3), get(1), Op.I32Add, load(), Op.I32Eqz), ifThen(get(3), get(1), Op.I32Add, set(3), br(1))),
+    code(get(3), load(FLAGS), i32(SQ_EDGE), Op.I32And, Op.I32Eqz),
+    ifThen(i32(0), Op.Return),
+    code(get(3), get(2), i32(0), get(2), Op.I32Sub, call(Kernel.RouteAcross)),
+  ),
+};
+
+/** kingSlides' parameters and locals (see kingSlidesKernel). */
+const enum S {
+  King,
+  EscapeFlag,
+  NoStop,
+  Block,
+  TtStep,
+  Rays,
+  Out,
+  // locals
+  Corners,
+  KingOnEscape,
+  Ray,
+  Toward,
+  Length,
+  Count,
+  First,
+  Last,
+  To,
+  Flags,
+  Across1,
+  Across2,
+  Opposite,
+  BehindOpen,
+  AheadRoute,
+  BehindRoute,
+  Step,
+  Value,
+  Lines,
+  N,
+}
+
+/** The king's ray table at Rays (bytes): the four directions, then per ray its length, first and last escape square. */
+const enum RayTable {
+  Directions = 0,
+  Length = 16,
+  First = 32,
+  Last = 48,
+}
+
+/** Pushes the ray table's entry `field` of the ray in local `ray` (0 - 3), plus `rayOffset` rays (mod 4). */
+const rayEntry = (field: RayTable, ray: number, rayOffset = 0): number[] =>
+  code(get(S.Rays), get(ray), i32(rayOffset), Op.I32Add, i32(3), Op.I32And, i32(2), Op.I32Shl, Op.I32Add, load(field));
+
+/** The first pass: each ray's empty squares, and the first and last escape square among them (1-based, 0: none). */
+const measureRays = code(
+  i32(0),
+  set(S.Ray),
+  loop(
+    code(rayEntry(RayTable.Directions, S.Ray), set(S.Toward), get(S.King), set(S.To)),
+    code(i32(0), set(S.Count), i32(0), set(S.First), i32(0), set(S.Last)),
+    block(
+      loop(
+        code(get(S.To), get(S.Toward), Op.I32Add, tee(S.To), load()),
+        brIf(1),
+        code(get(S.Count), i32(1), Op.I32Add, set(S.Count)),
+        code(get(S.To), load(FLAGS), get(S.EscapeFlag), Op.I32And),
+        ifThen(code(get(S.First), Op.I32Eqz), ifThen(get(S.Count), set(S.First)), get(S.Count), set(S.Last)),
+        br(0),
+      ),
+    ),
+    code(get(S.Rays), get(S.Ray), i32(2), Op.I32Shl, Op.I32Add, tee(S.Step)),
+    code(get(S.Count), store(RayTable.Length), get(S.Step), get(S.First), store(RayTable.First)),
+    code(get(S.Step), get(S.Last), store(RayTable.Last)),
+    code(get(S.Ray), i32(1), Op.I32Add, tee(S.Ray), i32(4), Op.I32Ne),
+    brIf(0),
+  ),
+);
+
+/** 1 unless under corner rules the landing square or the square `square` pushes is off the edges, else 0. */
+const alongEdge = (square: number[]) =>
+  code(get(S.Corners), Op.I32Eqz, get(S.Flags), square, load(FLAGS), Op.I32And, i32(SQ_EDGE), Op.I32And, i32(0), Op.I32Ne, Op.I32Or);
+
+/** A landing square's value when it is no escape square (scoreKingSlides' lines, else routes). */
+const landingValue = code(
+  i32(0),
+  set(S.Lines),
+  // Along the ray ahead: an escape square further on.
+  code(get(S.Count), get(S.Last), Op.I32LtU, alongEdge(code(get(S.To), get(S.Toward), Op.I32Add)), Op.I32And),
+  ifThen(get(S.Lines), i32(1), Op.I32Add, set(S.Lines)),
+  // Behind: the ray's squares before it, the king's, the opposite ray's.
+  code(get(S.BehindOpen), get(S.First), Op.I32Eqz, Op.I32Eqz, get(S.First), get(S.Count), Op.I32LtU, Op.I32And, Op.I32Or),
+  code(alongEdge(code(get(S.To), get(S.Toward), Op.I32Sub)), Op.I32And),
+  ifThen(get(S.Lines), i32(1), Op.I32Add, set(S.Lines)),
+  // Across (under corner rules only from an edge square).
+  code(get(S.Corners), Op.I32Eqz, get(S.Flags), i32(SQ_EDGE), Op.I32And, Op.I32Or),
+  ifThen(
+    code(get(S.Lines), get(S.To), get(S.Across1), get(S.EscapeFlag), call(Kernel.OpenLine), Op.I32Add),
+    code(get(S.To), get(S.Across2), get(S.EscapeFlag), call(Kernel.OpenLine), Op.I32Add, set(S.Lines)),
+  ),
+  code(get(S.Lines)),
+  ifThen(code(i32(KING_LINES_VALUE), get(S.Lines), Op.I32Add, set(S.Value)), br(1)),
+  code(get(S.Corners), Op.I32Eqz),
+  brIf(0),
+  // Routes: behind (from the opposite ray's end), from each slide across, ahead (from the ray's end).
+  code(get(S.BehindRoute), i32(0), Op.I32LtS),
+  ifThen(
+    code(get(S.King), rayEntry(RayTable.Length, S.Opposite), get(S.Toward), Op.I32Mul, Op.I32Sub),
+    code(get(S.Across1), get(S.Across2), call(Kernel.RouteAcross), set(S.BehindRoute)),
+  ),
+  code(get(S.BehindRoute), get(S.To), get(S.Across1), get(S.Toward), call(Kernel.SlideRoute), Op.I32Add),
+  code(get(S.To), get(S.Across2), get(S.Toward), call(Kernel.SlideRoute), Op.I32Add, set(S.Lines)),
+  code(get(S.Count), get(S.Length), Op.I32LtU),
+  ifThen(
+    code(get(S.AheadRoute), i32(0), Op.I32LtS),
+    ifThen(
+      code(get(S.King), get(S.Length), get(S.Toward), Op.I32Mul, Op.I32Add, get(S.Across1), get(S.Across2)),
+      code(call(Kernel.RouteAcross), set(S.AheadRoute)),
+    ),
+    code(get(S.Lines), get(S.AheadRoute), Op.I32Add, set(S.Lines)),
+  ),
+  code(get(S.Lines)),
+  ifThen(i32(ORDER_CAPTURE), get(S.Lines), Op.I32Add, set(S.Value)),
+);
+
+/** The second pass over one ray (in local Ray): its landing squares with their values, written at Out. */
+const scoreRay = code(
+  code(rayEntry(RayTable.Directions, S.Ray), set(S.Toward)),
+  code(rayEntry(RayTable.Directions, S.Ray, 1), set(S.Across1), rayEntry(RayTable.Directions, S.Ray, 3), set(S.Across2)),
+  code(get(S.Ray), i32(2), Op.I32Add, i32(3), Op.I32And, set(S.Opposite)),
+  code(rayEntry(RayTable.Length, S.Ray), set(S.Length), rayEntry(RayTable.First, S.Ray), set(S.First)),
+  code(rayEntry(RayTable.Last, S.Ray), set(S.Last)),
+  code(get(S.KingOnEscape), rayEntry(RayTable.First, S.Opposite), Op.I32Or, i32(0), Op.I32Ne, set(S.BehindOpen)),
+  code(i32(-1), set(S.AheadRoute), i32(-1), set(S.BehindRoute), get(S.King), set(S.To), i32(0), set(S.Count)),
+  block(
+    loop(
+      code(get(S.Count), get(S.Length), Op.I32GeU),
+      brIf(1),
+      code(get(S.Count), i32(1), Op.I32Add, set(S.Count), get(S.To), get(S.Toward), Op.I32Add, tee(S.To)),
+      code(load(FLAGS), tee(S.Flags), get(S.NoStop), Op.I32And),
+      ifThen(code(get(S.Flags), get(S.Block), Op.I32And), brIf(2), br(1)),
+      code(get(S.King), i32(2), Op.I32ShrU, get(S.To), i32(2), Op.I32ShrU, i32(9), Op.I32Shl, Op.I32Or, tee(S.Step)),
+      code(get(S.TtStep), Op.I32Eq),
+      brIf(0),
+      code(i32(ORDER_ESCAPE), set(S.Value)),
+      block(code(get(S.Flags), get(S.EscapeFlag), Op.I32And), brIf(0), code(i32(0), set(S.Value)), block(landingValue)),
+      code(get(S.Out), get(S.N), i32(3), Op.I32Shl, Op.I32Add, tee(S.Lines), get(S.Step), store()),
+      code(get(S.Lines), get(S.Value), store(4), get(S.N), i32(1), Op.I32Add, set(S.N)),
+      br(0),
+    ),
+  ),
+);
+
+/**
+ * kingSlides.ts's scoreKingSlides over the arena: the king on `King` (bytes), `Rays` the ray table
+ * (its directions filled in), the steps and their values written in pairs at `Out`; returns their number.
+ */
+const kingSlidesKernel: WasmFunction = {
+  name: 'kingSlides',
+  params: S.Corners,
+  locals: S.N + 1 - S.Corners,
+  body: code(
+    code(get(S.EscapeFlag), i32(SQ_CORNER), Op.I32Eq, set(S.Corners)),
+    // The king's lines and routes are judged as scoreStep judges them: with his square empty.
+    code(get(S.King), i32(0), store()),
+    measureRays,
+    code(get(S.King), load(FLAGS), get(S.EscapeFlag), Op.I32And, set(S.KingOnEscape)),
+    code(i32(0), set(S.Ray)),
+    loop(scoreRay, code(get(S.Ray), i32(1), Op.I32Add, tee(S.Ray), i32(4), Op.I32Ne), brIf(0)),
+    code(get(S.King), i32(KING), store()),
+    get(S.N),
+  ),
+};
+
+/** The kernels' exports, as JavaScript sees them. */
+export interface Kernels {
+  captureSquares(
+    enemies: number,
+    enemyCount: number,
+    king: number,
+    strideBytes: number,
+    anvils: number,
+    hostileOccupied: number,
+    wallFlag: number,
+    stamp: number,
+    mark: number,
+    squares: number,
+    count: number,
+    listed: number,
+  ): number;
+  kingSlides(king: number, escapeFlag: number, noStop: number, block: number, ttStep: number, rays: number, out: number): number;
+  tacticalSlides(
+    squares: number,
+    count: number,
+    myBit: number,
+    strideBytes: number,
+    jumps: number,
+    jumpOverOwn: number,
+    out: number,
+  ): number;
+}
+
+/** The kernels, in the order of their exports. */
+export const KERNEL_FUNCTIONS: readonly WasmFunction[] = [
+  captureSquaresKernel,
+  tacticalSlidesKernel,
+  openLineKernel,
+  routeAcrossKernel,
+  slideRouteKernel,
+  kingSlidesKernel,
+];

@@ -1,0 +1,222 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY,
+  generateSteps,
+  getVariant,
+  KING,
+  NO_SQUARE,
+  NO_WINNER,
+  ok,
+  Position,
+  slideKey,
+  SQ_CORNER,
+  SQ_EDGE,
+  stepCaptures,
+  VARIANT_IDS,
+  type RuleSet,
+} from '../../src/engine/index.js';
+import { parseTfen, playMoves } from '../../src/notation/index.js';
+import { ArenaSlot, SearchArena } from '../../src/search/arena.js';
+import { CaptureGenerator, captureSquares, stepsOnto } from '../../src/search/captures.js';
+import { scoreKingSlides } from '../../src/search/kingSlides.js';
+
+/** A small deterministic random source, so that failures replay. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1103515245) + 12345) | 0;
+    return ((state >>> 8) & 0xffffff) / 0x1000000;
+  };
+}
+
+function rulesOf(id: string): RuleSet {
+  const rules = getVariant(id);
+  if (!rules.ok) throw new Error(rules.error.message);
+  return rules.value;
+}
+
+/** Positions of random games of every variant (captures preferred now and then, so that games thin out). */
+function randomGamePositions(): Position[] {
+  const positions: Position[] = [];
+  const buffer = new Int32Array(4096);
+  for (const id of VARIANT_IDS) {
+    const next = random(id.length * 7919);
+    for (let game = 0; game < 2; game++) {
+      const pos = Position.start(rulesOf(id));
+      for (let ply = 0; ply < 120 && pos.winner === NO_WINNER; ply++) {
+        positions.push(pos.clone());
+        const n = generateSteps(pos, buffer, 0);
+        if (n === 0) break;
+        let pick = Math.floor(next() * n);
+        if (next() < 0.5) for (let i = 0; i < n; i++) if (stepCaptures(pos, buffer[i] & 511, buffer[i] >>> 9)) pick = i;
+        pos.makeStep(buffer[pick]);
+      }
+    }
+  }
+  return positions;
+}
+
+/** Positions along the openings of the shipped books (books/<variant>.txt): after every fourth move. */
+function bookPositions(): Position[] {
+  const positions: Position[] = [];
+  const folder = new URL('../../books/', import.meta.url);
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.txt'))) {
+    const rules = rulesOf(file.replace(/\.txt$/, ''));
+    for (const raw of readFileSync(new URL(file, folder), 'utf8').split('\n')) {
+      const line = raw.replace(/#.*/, '').trim();
+      if (line === '') continue;
+      const at = line.indexOf(' moves ');
+      const parsed = at < 0 ? ok(Position.start(rules)) : parseTfen(rules, line.slice(0, at));
+      if (!parsed.ok) throw new Error(`${file}: bad opening '${line}'`);
+      const pos = parsed.value;
+      for (const [index, move] of (at < 0 ? line : line.slice(at + 7)).split(/\s+/).entries()) {
+        if (!playMoves(pos, [move]).ok) throw new Error(`${file}: bad move '${move}'`);
+        if (index % 4 === 3) positions.push(pos.clone());
+      }
+    }
+  }
+  return positions;
+}
+
+function same(a: Int32Array, b: Int32Array): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
+
+describe('the WebAssembly kernels agree with their JavaScript twins', () => {
+  const arena = SearchArena.create();
+  const positions = [...randomGamePositions(), ...bookPositions()];
+
+  it('has an arena here (Node.js has WebAssembly)', () => {
+    expect(arena).not.toBeNull();
+  });
+
+  it('captureSquares: the same squares in the same order, the same stamps, on positions of random games and of the books', () => {
+    if (arena === null) return;
+    let listedAny = 0;
+    const differ: string[] = [];
+    for (const [index, plain] of positions.entries()) {
+      const cells = plain.geo.cells;
+      const placed = arena.place(plain);
+      const next = random(index + 1);
+      // A stamp array and a separate record (as the step scorer has), some squares stamped already.
+      const stamp = new Int32Array(cells);
+      const listed = new Int32Array(cells);
+      const squares = new Int32Array(cells);
+      const arenaStamp = arena.scratch(ArenaSlot.ScorerSpecial, cells);
+      const arenaListed = arena.scratch(ArenaSlot.ScorerCaptureStamp, cells);
+      const arenaSquares = arena.scratch(ArenaSlot.ScorerSquares, cells);
+      for (let sq = 0; sq < cells; sq++) {
+        if (next() < 0.1) {
+          stamp[sq] = 7;
+          arenaStamp[sq] = 7;
+        }
+      }
+      const count = captureSquares(plain, stamp, 7, squares, 2, listed);
+      const arenaCount = arena.captureSquares(placed, arenaStamp, 7, arenaSquares, 2, arenaListed);
+      if (arenaCount !== count || !same(arenaSquares.subarray(2, count), squares.subarray(2, count))) differ.push(`${index}: squares`);
+      if (!same(arenaStamp, stamp) || !same(arenaListed, listed)) differ.push(`${index}: stamps`);
+      listedAny += count - 2;
+    }
+    expect(differ).toEqual([]);
+    expect(positions.length).toBeGreaterThan(5000);
+    expect(listedAny).toBeGreaterThan(20000);
+  });
+
+  it("tacticalSlides: stepsOnto's slides and jumps onto the squares, the king's left out, in the same order", () => {
+    if (arena === null) return;
+    const differ: string[] = [];
+    const out = new Int32Array(4096);
+    let found = 0;
+    for (const [index, plain] of positions.entries()) {
+      if (plain.geo.plainSlides !== true) continue;
+      const cells = plain.geo.cells;
+      const placed = arena.place(plain);
+      // A random quarter of the board's empty squares.
+      const next = random(index + 1);
+      const squares = arena.scratch(ArenaSlot.ScorerSquares, cells);
+      let count = 0;
+      for (let sq = 0; sq < cells; sq++) if (plain.board[sq] === EMPTY && next() < 0.25) squares[count++] = sq;
+      let n = 0;
+      for (let k = 0; k < count; k++) n = stepsOnto(plain, squares[k], out, n, false);
+      const expected = Array.from(out.subarray(0, n)).filter((step) => (step & 511) !== plain.kingSq);
+      const slides = arena.scratch(ArenaSlot.TacticalSlides, 8 * cells);
+      const kernelCount = arena.tacticalSlides(placed, squares, count, slides);
+      if (!same(slides.subarray(0, kernelCount), Int32Array.from(expected))) differ.push(`${index}`);
+      found += expected.length;
+    }
+    expect(differ).toEqual([]);
+    expect(found).toBeGreaterThan(100000);
+  });
+
+  it("kingSlides: the king's slides and their ordering values the same and in the same order", () => {
+    if (arena === null) return;
+    const differ: string[] = [];
+    const steps = new Int32Array(512);
+    const order = new Int32Array(512);
+    const arenaSteps = new Int32Array(512);
+    const arenaOrder = new Int32Array(512);
+    let found = 0;
+    for (const [index, plain] of positions.entries()) {
+      const king = plain.kingSq;
+      const geo = plain.geo;
+      if (king === NO_SQUARE || (geo.speedLimited && geo.speed[KING] > 0)) continue;
+      const placed = arena.place(plain);
+      const escapeFlag = plain.rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
+      const key = slideKey(KING, geo.flags[king]);
+      // No hash step, then the first slide as the hash step (left out of both).
+      const first = scoreKingSlides(
+        plain.board,
+        geo.flags,
+        geo.dirs,
+        king,
+        escapeFlag,
+        geo.noStop[key],
+        geo.block[key],
+        -1,
+        steps,
+        order,
+        3,
+      );
+      for (const ttStep of [-1, first > 3 ? steps[3] : -1]) {
+        const end = scoreKingSlides(
+          plain.board,
+          geo.flags,
+          geo.dirs,
+          king,
+          escapeFlag,
+          geo.noStop[key],
+          geo.block[key],
+          ttStep,
+          steps,
+          order,
+          3,
+        );
+        const arenaEnd = arena.kingSlides(king, escapeFlag, geo.noStop[key], geo.block[key], ttStep, arenaSteps, arenaOrder, 3);
+        const same3 =
+          arenaEnd === end &&
+          same(arenaSteps.subarray(3, end), steps.subarray(3, end)) &&
+          same(arenaOrder.subarray(3, end), order.subarray(3, end));
+        if (!same3 || placed.board[king] !== KING) differ.push(`${index} ${ttStep}`);
+        found += end - 3;
+      }
+    }
+    expect(differ).toEqual([]);
+    expect(found).toBeGreaterThan(20000);
+  });
+
+  it("the quiescence search's capture generation: the same steps with and without the arena", () => {
+    if (arena === null) return;
+    const out = new Int32Array(4096);
+    const arenaOut = new Int32Array(4096);
+    const differ: string[] = [];
+    for (const [index, plain] of positions.entries()) {
+      if (plain.berserker !== NO_SQUARE) continue;
+      const placed = arena.place(plain);
+      const n = new CaptureGenerator(plain.geo.cells).generate(plain, out, 0);
+      const arenaN = new CaptureGenerator(plain.geo.cells, arena).generate(placed, arenaOut, 0);
+      if (!same(arenaOut.subarray(0, arenaN), out.subarray(0, n))) differ.push(`${index}`);
+    }
+    expect(differ).toEqual([]);
+  });
+});
