@@ -19,7 +19,7 @@ import {
 } from '../engine/index.js';
 import { KING_LINES_VALUE } from './kingSlides.js';
 import { ORDER_CAPTURE, ORDER_ESCAPE } from './params.js';
-import { block, br, brIf, call, code, get, i32, ifThen, load, loop, Op, set, store, tee, type WasmFunction } from './wasmAssembler.js';
+import { block, br, brIf, code, get, i32, ifThen, load, loop, Op, set, store, tee, type WasmFunction } from './wasmAssembler.js';
 
 const FLAGS = Mem.Flags * 4;
 
@@ -222,73 +222,74 @@ const tacticalSlidesKernel: WasmFunction = {
   ),
 };
 
-/** The kernels' indexes in KERNEL_FUNCTIONS (for calls between them). */
-const enum Kernel {
-  OpenLine = 2,
-  RouteAcross = 3,
-  SlideRoute = 4,
-}
+// evaluate.ts's openLine, and kingSlides.ts's routeAcross and slideRoute, are written into kingSlides'
+// code where it uses them: V8 does not inline one WebAssembly function into another (BENCHMARKS.md, wasm16).
 
-/** openLine's parameters (see openLineKernel). */
-const enum L {
-  From,
-  Toward,
-  EscapeFlag,
-}
-
-/** evaluate.ts's openLine: 1 if a king on `From` sees an escape square along `Toward` through empty squares only, else 0. */
-const openLineKernel: WasmFunction = {
-  name: 'openLine',
-  params: 3,
-  locals: 0,
-  body: code(
-    // A corner ends only the lines along an edge: from an edge square, its neighbour on the edge.
+/**
+ * openLine written inline: sets local `result` to 1 if a king on `from` sees an escape square (`escapeFlag`)
+ * along `toward` through empty squares only, else 0; walks with local `square`. `cornerRules` pushes
+ * non-zero where escapeFlag is SQ_CORNER (null: it always is).
+ */
+function openLineInto(
+  result: number,
+  square: number,
+  from: number[],
+  toward: number[],
+  escapeFlag: number[],
+  cornerRules: number[] | null,
+): number[] {
+  return code(
+    code(i32(0), set(result), from, set(square)),
     block(
-      code(get(L.EscapeFlag), i32(SQ_CORNER), Op.I32Ne),
-      brIf(0),
-      code(get(L.From), load(FLAGS), get(L.From), get(L.Toward), Op.I32Add, load(FLAGS), Op.I32And, i32(SQ_EDGE), Op.I32And),
-      brIf(0),
-      code(i32(0), Op.Return),
-    ),
-    block(
+      // A corner ends only the lines along an edge: from an edge square, its neighbour on the edge.
+      block(
+        cornerRules === null ? [] : code(cornerRules, Op.I32Eqz, brIf(0)),
+        code(get(square), load(FLAGS), get(square), toward, Op.I32Add, load(FLAGS), Op.I32And, i32(SQ_EDGE), Op.I32And),
+        brIf(0),
+        br(1),
+      ),
       loop(
-        code(get(L.From), get(L.Toward), Op.I32Add, tee(L.From), load()),
+        code(get(square), toward, Op.I32Add, tee(square), load()),
         brIf(1),
-        code(get(L.From), load(FLAGS), get(L.EscapeFlag), Op.I32And),
-        ifThen(i32(1), Op.Return),
+        code(get(square), load(FLAGS), escapeFlag, Op.I32And),
+        ifThen(i32(1), set(result), br(2)),
         br(0),
       ),
     ),
-    i32(0),
-  ),
-};
+  );
+}
 
-/** kingSlides.ts's routeAcross (End, Across1, Across2 its parameters). */
-const routeAcrossKernel: WasmFunction = {
-  name: 'routeAcross',
-  params: 3,
-  locals: 0,
-  body: code(
-    code(get(0), get(1), i32(SQ_CORNER), call(Kernel.OpenLine)),
-    code(get(0), get(2), i32(SQ_CORNER), call(Kernel.OpenLine)),
-    Op.I32Or,
-  ),
-};
+/** kingSlides.ts's routeAcross written inline: `result` set to it for the end square in local `end`. */
+function routeAcrossInto(result: number, square: number, end: number, across1: number[], across2: number[]): number[] {
+  return code(
+    openLineInto(result, square, get(end), across1, i32(SQ_CORNER), null),
+    code(get(result), Op.I32Eqz),
+    ifThen(openLineInto(result, square, get(end), across2, i32(SQ_CORNER), null)),
+  );
+}
 
-/** kingSlides.ts's slideRoute (From, Toward, Along its parameters; Square a local). */
-const slideRouteKernel: WasmFunction = {
-  name: 'slideRoute',
-  params: 3,
-  locals: 1,
-  body: code(
-    code(get(0), get(1), Op.I32Add, tee(3), load()),
-    ifThen(i32(0), Op.Return),
-    loop(code(get(3), get(1), Op.I32Add, load(), Op.I32Eqz), ifThen(get(3), get(1), Op.I32Add, set(3), br(1))),
-    code(get(3), load(FLAGS), i32(SQ_EDGE), Op.I32And, Op.I32Eqz),
-    ifThen(i32(0), Op.Return),
-    code(get(3), get(2), i32(0), get(2), Op.I32Sub, call(Kernel.RouteAcross)),
-  ),
-};
+/** kingSlides.ts's slideRoute written inline: `result` set to it; the slide's end walked in local `end`. */
+function slideRouteInto(
+  result: number,
+  square: number,
+  end: number,
+  from: number[],
+  toward: number[],
+  along: number[],
+  back: number[],
+): number[] {
+  return code(
+    code(i32(0), set(result)),
+    block(
+      code(from, toward, Op.I32Add, tee(end), load()),
+      brIf(0),
+      loop(code(get(end), toward, Op.I32Add, load(), Op.I32Eqz), ifThen(get(end), toward, Op.I32Add, set(end), br(1))),
+      code(get(end), load(FLAGS), i32(SQ_EDGE), Op.I32And, Op.I32Eqz),
+      brIf(0),
+      routeAcrossInto(result, square, end, along, back),
+    ),
+  );
+}
 
 /** kingSlides' parameters and locals (see kingSlidesKernel). */
 const enum S {
@@ -320,6 +321,12 @@ const enum S {
   Value,
   Lines,
   N,
+  /** The opposite of Toward. */
+  Backward,
+  /** The inline openLine's, routeAcross' and slideRoute's walk, result and end square. */
+  LineSquare,
+  LineOpen,
+  RouteEnd,
 }
 
 /** The king's ray table at Rays (bytes): the four directions, then per ray its length, first and last escape square. */
@@ -377,8 +384,10 @@ const landingValue = code(
   // Across (under corner rules only from an edge square).
   code(get(S.Corners), Op.I32Eqz, get(S.Flags), i32(SQ_EDGE), Op.I32And, Op.I32Or),
   ifThen(
-    code(get(S.Lines), get(S.To), get(S.Across1), get(S.EscapeFlag), call(Kernel.OpenLine), Op.I32Add),
-    code(get(S.To), get(S.Across2), get(S.EscapeFlag), call(Kernel.OpenLine), Op.I32Add, set(S.Lines)),
+    openLineInto(S.LineOpen, S.LineSquare, get(S.To), get(S.Across1), get(S.EscapeFlag), get(S.Corners)),
+    code(get(S.Lines), get(S.LineOpen), Op.I32Add, set(S.Lines)),
+    openLineInto(S.LineOpen, S.LineSquare, get(S.To), get(S.Across2), get(S.EscapeFlag), get(S.Corners)),
+    code(get(S.Lines), get(S.LineOpen), Op.I32Add, set(S.Lines)),
   ),
   code(get(S.Lines)),
   ifThen(code(i32(KING_LINES_VALUE), get(S.Lines), Op.I32Add, set(S.Value)), br(1)),
@@ -387,17 +396,19 @@ const landingValue = code(
   // Routes: behind (from the opposite ray's end), from each slide across, ahead (from the ray's end).
   code(get(S.BehindRoute), i32(0), Op.I32LtS),
   ifThen(
-    code(get(S.King), rayEntry(RayTable.Length, S.Opposite), get(S.Toward), Op.I32Mul, Op.I32Sub),
-    code(get(S.Across1), get(S.Across2), call(Kernel.RouteAcross), set(S.BehindRoute)),
+    code(get(S.King), rayEntry(RayTable.Length, S.Opposite), get(S.Toward), Op.I32Mul, Op.I32Sub, set(S.RouteEnd)),
+    routeAcrossInto(S.BehindRoute, S.LineSquare, S.RouteEnd, get(S.Across1), get(S.Across2)),
   ),
-  code(get(S.BehindRoute), get(S.To), get(S.Across1), get(S.Toward), call(Kernel.SlideRoute), Op.I32Add),
-  code(get(S.To), get(S.Across2), get(S.Toward), call(Kernel.SlideRoute), Op.I32Add, set(S.Lines)),
+  slideRouteInto(S.LineOpen, S.LineSquare, S.RouteEnd, get(S.To), get(S.Across1), get(S.Toward), get(S.Backward)),
+  code(get(S.BehindRoute), get(S.LineOpen), Op.I32Add, set(S.Lines)),
+  slideRouteInto(S.LineOpen, S.LineSquare, S.RouteEnd, get(S.To), get(S.Across2), get(S.Toward), get(S.Backward)),
+  code(get(S.Lines), get(S.LineOpen), Op.I32Add, set(S.Lines)),
   code(get(S.Count), get(S.Length), Op.I32LtU),
   ifThen(
     code(get(S.AheadRoute), i32(0), Op.I32LtS),
     ifThen(
-      code(get(S.King), get(S.Length), get(S.Toward), Op.I32Mul, Op.I32Add, get(S.Across1), get(S.Across2)),
-      code(call(Kernel.RouteAcross), set(S.AheadRoute)),
+      code(get(S.King), get(S.Length), get(S.Toward), Op.I32Mul, Op.I32Add, set(S.RouteEnd)),
+      routeAcrossInto(S.AheadRoute, S.LineSquare, S.RouteEnd, get(S.Across1), get(S.Across2)),
     ),
     code(get(S.Lines), get(S.AheadRoute), Op.I32Add, set(S.Lines)),
   ),
@@ -407,7 +418,7 @@ const landingValue = code(
 
 /** The second pass over one ray (in local Ray): its landing squares with their values, written at Out. */
 const scoreRay = code(
-  code(rayEntry(RayTable.Directions, S.Ray), set(S.Toward)),
+  code(i32(0), rayEntry(RayTable.Directions, S.Ray), tee(S.Toward), Op.I32Sub, set(S.Backward)),
   code(rayEntry(RayTable.Directions, S.Ray, 1), set(S.Across1), rayEntry(RayTable.Directions, S.Ray, 3), set(S.Across2)),
   code(get(S.Ray), i32(2), Op.I32Add, i32(3), Op.I32And, set(S.Opposite)),
   code(rayEntry(RayTable.Length, S.Ray), set(S.Length), rayEntry(RayTable.First, S.Ray), set(S.First)),
@@ -440,7 +451,7 @@ const scoreRay = code(
 const kingSlidesKernel: WasmFunction = {
   name: 'kingSlides',
   params: S.Corners,
-  locals: S.N + 1 - S.Corners,
+  locals: S.RouteEnd + 1 - S.Corners,
   body: code(
     code(get(S.EscapeFlag), i32(SQ_CORNER), Op.I32Eq, set(S.Corners)),
     // The king's lines and routes are judged as scoreStep judges them: with his square empty.
@@ -483,11 +494,4 @@ export interface Kernels {
 }
 
 /** The kernels, in the order of their exports. */
-export const KERNEL_FUNCTIONS: readonly WasmFunction[] = [
-  captureSquaresKernel,
-  tacticalSlidesKernel,
-  openLineKernel,
-  routeAcrossKernel,
-  slideRouteKernel,
-  kingSlidesKernel,
-];
+export const KERNEL_FUNCTIONS: readonly WasmFunction[] = [captureSquaresKernel, tacticalSlidesKernel, kingSlidesKernel];

@@ -65,8 +65,6 @@ export const block = (...body: (number[] | Op)[]): number[] => [0x02, VOID_BLOCK
 export const loop = (...body: (number[] | Op)[]): number[] => [0x03, VOID_BLOCK, ...code(...body), Op.End];
 /** Runs `body` if the value on the stack is not zero. */
 export const ifThen = (...body: (number[] | Op)[]): number[] => [0x04, VOID_BLOCK, ...code(...body), Op.End];
-/** Calls the module's function of index `index` (its place in wasmModule's list). */
-export const call = (index: number): number[] => [0x10, ...unsigned(index)];
 /** Branches out of the `depth`-th enclosing block (0: the innermost), or to a loop's start. */
 export const br = (depth: number): number[] => [0x0c, ...unsigned(depth)];
 export const brIf = (depth: number): number[] => [0x0d, ...unsigned(depth)];
