@@ -5,7 +5,8 @@
 // anywhere else keep plain arrays and the JavaScript paths. Without WebAssembly, or when a memory cannot
 // be had, a searcher has no arena and runs the JavaScript paths.
 
-import { Mem, SQ_EDGE, type Position } from '../engine/index.js';
+import { type CaptureKernel, Mem, SQ_EDGE, type Position } from '../engine/index.js';
+import { CaptureSlot, captureKernelFunctions, captureRules } from './captureKernel.js';
 import { anvilCodes, hostileWhenOccupied, KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
 import { MAX_PLY } from './params.js';
 import { wasmModule } from './wasmAssembler.js';
@@ -22,6 +23,8 @@ export const enum ArenaSlot {
   /** kingSlides' ray table (16 int32s) and the steps and values it finds (in pairs: at most 4 * 20). */
   KingRays = TacticalSlides + 8,
   KingSlides,
+  /** findCaptures' kernel: the rules' constants, then the squares it finds (captureKernel.ts). */
+  Captures,
   /** The step pickers' squares, one slot per ply (PickerSquares + ply - 1). */
   PickerSquares,
   Count = PickerSquares + MAX_PLY,
@@ -32,6 +35,8 @@ const PAGE_BYTES = 65536;
 const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
 
 let kernelModule: WebAssembly.Module | undefined;
+/** findCaptures' kernel in a module of its own (each under 4 KB, see create). */
+let captureModule: WebAssembly.Module | undefined;
 
 export class SearchArena {
   private readonly ints: Int32Array<ArrayBuffer>;
@@ -46,10 +51,17 @@ export class SearchArena {
   /** kingSlides' ray table and what it finds (scratch slots). */
   private readonly kingRayTable: Int32Array;
   private readonly kingSlidesFound: Int32Array;
+  private readonly captureKernels: CaptureKernels;
+  private readonly captureSlot: Int32Array;
+  /** The squares findCaptures' kernel found (its slot, after the rules' constants). */
+  readonly capturesFound: Int32Array;
 
-  private constructor(memory: WebAssembly.Memory, kernels: Kernels) {
+  private constructor(memory: WebAssembly.Memory, kernels: Kernels, captureKernels: CaptureKernels) {
     this.ints = new Int32Array(memory.buffer);
     this.kernels = kernels;
+    this.captureKernels = captureKernels;
+    this.captureSlot = this.scratch(ArenaSlot.Captures, Mem.Region);
+    this.capturesFound = this.captureSlot.subarray(CaptureSlot.Found);
     this.kingRayTable = this.scratch(ArenaSlot.KingRays, 16);
     this.kingSlidesFound = this.scratch(ArenaSlot.KingSlides, Mem.Region);
   }
@@ -60,10 +72,13 @@ export class SearchArena {
     // Under 4 KB: browsers compile a module that small synchronously too. (Outside the try: a module
     // that does not compile is a bug to be told, not a reason to run without the kernels.)
     kernelModule ??= new WebAssembly.Module(wasmModule(ARENA_PAGES, KERNEL_FUNCTIONS));
+    const captureSlot = slotAddress(ArenaSlot.Captures);
+    captureModule ??= new WebAssembly.Module(wasmModule(ARENA_PAGES, captureKernelFunctions(captureSlot)));
     try {
       const memory = new WebAssembly.Memory({ initial: ARENA_PAGES, maximum: ARENA_PAGES });
       const instance = new WebAssembly.Instance(kernelModule, { env: { memory } });
-      return new SearchArena(memory, instance.exports as unknown as Kernels);
+      const captures = new WebAssembly.Instance(captureModule, { env: { memory } });
+      return new SearchArena(memory, instance.exports as unknown as Kernels, captures.exports as unknown as CaptureKernels);
     } catch {
       return null;
     }
@@ -85,12 +100,13 @@ export class SearchArena {
       this.anvils[side] = anvilCodes(side, pos.rules.kingArmed === true);
       this.hostileOccupied[side] = hostileWhenOccupied(side);
     }
+    if (captureRules(pos, this.captureSlot)) pos.useCaptureKernel(this.captureKernels.findCaptures, this.capturesFound);
     return pos;
   }
 
   /** Scratch slot `slot` as an array of `length` int32s, zeroed. */
   scratch(slot: ArenaSlot, length: number): Int32Array<ArrayBuffer> {
-    const start = Mem.Size + slot * Mem.Region;
+    const start = slotAddress(slot) / 4;
     return this.ints.subarray(start, start + length).fill(0);
   }
 
@@ -160,6 +176,16 @@ export class SearchArena {
       out.byteOffset,
     );
   }
+}
+
+/** The exports of findCaptures' module, as JavaScript sees them. */
+interface CaptureKernels {
+  findCaptures: CaptureKernel;
+}
+
+/** The byte address of scratch slot `slot`. */
+function slotAddress(slot: ArenaSlot): number {
+  return (Mem.Size + slot * Mem.Region) * 4;
 }
 
 /** A scratch array: slot `slot` of `arena`, or a plain array without one. */
