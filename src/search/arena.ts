@@ -5,8 +5,9 @@
 // anywhere else keep plain arrays and the JavaScript paths. Without WebAssembly, or when a memory cannot
 // be had, a searcher has no arena and runs the JavaScript paths.
 
-import { type CaptureKernel, Mem, SQ_EDGE, type Position } from '../engine/index.js';
+import { type CaptureKernel, kingNoStop, Mem, SQ_EDGE, type Position } from '../engine/index.js';
 import { CaptureSlot, captureKernelFunctions, captureRules } from './captureKernel.js';
+import { captureStepsKernel } from './captureStepsKernel.js';
 import { anvilCodes, hostileWhenOccupied, KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
 import { MAX_PLY } from './params.js';
 import { wasmModule } from './wasmAssembler.js';
@@ -25,8 +26,10 @@ export const enum ArenaSlot {
   KingSlides,
   /** findCaptures' kernel: the rules' constants, then the squares it finds (captureKernel.ts). */
   Captures,
+  /** The steps captureSteps finds: at most eight onto each square. */
+  CaptureSteps,
   /** The step pickers' squares, one slot per ply (PickerSquares + ply - 1). */
-  PickerSquares,
+  PickerSquares = CaptureSteps + 8,
   Count = PickerSquares + MAX_PLY,
 }
 
@@ -52,6 +55,7 @@ export class SearchArena {
   private readonly kingRayTable: Int32Array;
   private readonly kingSlidesFound: Int32Array;
   private readonly captureKernels: CaptureKernels;
+  private readonly captureStepsFound: Int32Array;
   private readonly captureSlot: Int32Array;
   /** The squares findCaptures' kernel found (its slot, after the rules' constants). */
   readonly capturesFound: Int32Array;
@@ -60,6 +64,7 @@ export class SearchArena {
     this.ints = new Int32Array(memory.buffer);
     this.kernels = kernels;
     this.captureKernels = captureKernels;
+    this.captureStepsFound = this.scratch(ArenaSlot.CaptureSteps, 8 * Mem.Region);
     this.captureSlot = this.scratch(ArenaSlot.Captures, Mem.Region);
     this.capturesFound = this.captureSlot.subarray(CaptureSlot.Found);
     this.kingRayTable = this.scratch(ArenaSlot.KingRays, 16);
@@ -73,7 +78,9 @@ export class SearchArena {
     // that does not compile is a bug to be told, not a reason to run without the kernels.)
     kernelModule ??= new WebAssembly.Module(wasmModule(ARENA_PAGES, KERNEL_FUNCTIONS));
     const captureSlot = slotAddress(ArenaSlot.Captures);
-    captureModule ??= new WebAssembly.Module(wasmModule(ARENA_PAGES, captureKernelFunctions(captureSlot)));
+    captureModule ??= new WebAssembly.Module(
+      wasmModule(ARENA_PAGES, [...captureKernelFunctions(captureSlot), captureStepsKernel(captureSlot, 0)]),
+    );
     try {
       const memory = new WebAssembly.Memory({ initial: ARENA_PAGES, maximum: ARENA_PAGES });
       const instance = new WebAssembly.Instance(kernelModule, { env: { memory } });
@@ -161,6 +168,26 @@ export class SearchArena {
   }
 
   /**
+   * CaptureGenerator's capturing steps onto the `count` squares of `squares` (a scratch slot), as
+   * stepsOnto finds them, for the position placed (plain slides, its captureKernel set): written into
+   * `out` from `n`; returns the new end.
+   */
+  captureSteps(pos: Position, squares: Int32Array, count: number, out: Int32Array, n: number): number {
+    const found = this.captureKernels.captureSteps(
+      squares.byteOffset,
+      count,
+      pos.side + 1,
+      pos.rules.jumps === true ? 1 : 0,
+      pos.rules.jumpOverOwn === true ? 1 : 0,
+      pos.kingSq >= 0 ? kingNoStop(pos) : 0,
+      this.captureStepsFound.byteOffset,
+    );
+    const steps = this.captureStepsFound;
+    for (let i = 0; i < found; i++) out[n++] = steps[i];
+    return n;
+  }
+
+  /**
    * The slides and jumps of the side to move onto the `count` squares of `squares` (a scratch slot),
    * the king's left out, as stepScorer.ts's generateTactical finds them with stepsOnto (rules with plain
    * slides only), written into `out` (a scratch slot of 8 * Mem.Region); returns their number.
@@ -181,6 +208,7 @@ export class SearchArena {
 /** The exports of findCaptures' module, as JavaScript sees them. */
 interface CaptureKernels {
   findCaptures: CaptureKernel;
+  captureSteps(squares: number, count: number, myBit: number, jumps: number, jumpOverOwn: number, kingNoStop: number, out: number): number;
 }
 
 /** The byte address of scratch slot `slot`. */

@@ -5,10 +5,12 @@ import {
   EMPTY,
   generateSteps,
   getVariant,
+  NO_SQUARE,
   NO_WINNER,
   ok,
   Position,
   SIDE_MASK,
+  SQ_CORNER,
   SQ_EDGE,
   SQ_RESTRICTED,
   stepCaptures,
@@ -19,6 +21,7 @@ import {
 } from '../../src/engine/index.js';
 import { parseRulesString, parseTfen, playMoves } from '../../src/notation/index.js';
 import { SearchArena } from '../../src/search/arena.js';
+import { CaptureGenerator } from '../../src/search/captures.js';
 
 /** A small deterministic random source, so that failures replay. */
 function random(seed: number): () => number {
@@ -267,6 +270,32 @@ describe("findCaptures' WebAssembly kernel", () => {
     expect(differ).toEqual([]);
     expect(tried).toBeGreaterThan(50000);
     expect(captured).toBeGreaterThan(2000);
+  });
+
+  it("captureSteps: the quiescence search's capturing steps (and the attackers' answers to open lines) the same with and without the arena", () => {
+    if (arena === null) return;
+    const out = new Int32Array(4096);
+    const arenaOut = new Int32Array(4096);
+    const differ: string[] = [];
+    let found = 0;
+    for (const [index, plain] of positions.entries()) {
+      if (plain.berserker !== NO_SQUARE) continue;
+      const placed = arena.place(plain);
+      const escapeFlag = plain.rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
+      const generator = new CaptureGenerator(plain.geo.cells);
+      const arenaGenerator = new CaptureGenerator(plain.geo.cells, arena);
+      const n = generator.generate(plain, out, 0);
+      const arenaN = arenaGenerator.generate(placed, arenaOut, 0);
+      if (arenaN !== n || !out.subarray(0, n).every((step, i) => step === arenaOut[i])) differ.push(`${plain.rules.name} ${index}`);
+      found += n;
+      if (plain.kingSq < 0) continue;
+      const answers = generator.generateThreatAnswers(plain, escapeFlag, out, 0);
+      const arenaAnswers = arenaGenerator.generateThreatAnswers(placed, escapeFlag, arenaOut, 0);
+      if (arenaAnswers !== answers || !out.subarray(0, answers).every((step, i) => step === arenaOut[i]))
+        differ.push(`${plain.rules.name} ${index} answers`);
+    }
+    expect(differ).toEqual([]);
+    expect(found).toBeGreaterThan(20000);
   });
 
   it('leaves to the JavaScript the rule sets it does not cover, and only those', () => {
