@@ -117,10 +117,7 @@ export class Position {
   /** One piece's steps, while testing whether it may continue a berserk run. */
   readonly continuationScratch = new Int32Array(128);
   private stampCounter = 0;
-  /**
-   * findCaptures' twin for this position's memory, given by useCaptureKernel (a searcher's WebAssembly
-   * kernel), or null; and the array it writes the captured squares into (else captureBuffer).
-   */
+  /** findCaptures' twin given by useCaptureKernel, or null; and the array of the squares it finds. */
   captureKernel: CaptureKernel | null = null;
   private foundCaptures: Int32Array = captureBuffer;
 
@@ -254,10 +251,7 @@ export class Position {
     return copy;
   }
 
-  /**
-   * Finds captures with `kernel` from now on (the steps made and stepCaptures), which writes the squares
-   * into `found`: for a position on a searcher's memory, whose kernel covers its rules. Clones do not keep it.
-   */
+  /** Captures are found by `kernel` (into `found`) from now on, in makeStep and stepCaptures; clones do not keep it. */
   useCaptureKernel(kernel: CaptureKernel, found: Int32Array): void {
     this.captureKernel = kernel;
     this.foundCaptures = found;
