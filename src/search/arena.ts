@@ -1,6 +1,7 @@
 // A searcher's WebAssembly memory (one per search thread): the position it searches, cloned onto the
 // memory's start (Position.memory, laid out by Mem), then the scratch arrays its kernels read and write
-// (kernels.ts), so that a kernel call copies nothing. One memory per searcher, not per position: each
+// (kernels.ts, captureKernel.ts: the position is given the captures' kernel, Position.useCaptureKernel),
+// so that a kernel call copies nothing. One memory per searcher, not per position: each
 // WebAssembly.Memory reserves some 10 GB of address space (BENCHMARKS.md, wasm15), and positions made
 // anywhere else keep plain arrays and the JavaScript paths. Without WebAssembly, or when a memory cannot
 // be had, a searcher has no arena and runs the JavaScript paths.
@@ -38,7 +39,7 @@ const PAGE_BYTES = 65536;
 const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
 
 let kernelModule: WebAssembly.Module | undefined;
-/** findCaptures' kernel in a module of its own (each under 4 KB, see create). */
+/** findCaptures' and captureSteps' kernels (captureKernel.ts, captureStepsKernel.ts), a module of their own (each under 4 KB, see create). */
 let captureModule: WebAssembly.Module | undefined;
 
 export class SearchArena {
