@@ -22,6 +22,15 @@ import {
   TYPE_MASK,
 } from './types.js';
 
+/**
+ * A twin of findCaptures that a position may be given from outside the engine (a searcher's WebAssembly
+ * kernel over the position's memory, Position.useCaptureKernel): the captures of the piece stepping
+ * from `from` to `to`, the same squares in the same order, written into the array given with it; returns
+ * how many. `tried` 0: the step is made; 1: the piece still stands on `from` (as stepCaptures: the board
+ * is left as it was).
+ */
+export type CaptureKernel = (from: number, to: number, tried: number) => number;
+
 /** Is an enemy (side bit `enemyBit`) next to `to`? Every capture of a piece landing there takes one. */
 export function enemyNextTo(m: Int32Array, to: number, enemyBit: number, stride: number): boolean {
   return ((m[Mem.Board + to + 1] | m[Mem.Board + to - 1] | m[Mem.Board + to + stride] | m[Mem.Board + to - stride]) & enemyBit) !== 0;

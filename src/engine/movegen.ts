@@ -10,6 +10,8 @@ import { EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, SQ_RE
 
 /** Does the piece on `from` capture anything landing on `to`? (The board is left as it was.) */
 export function stepCaptures(pos: Position, from: number, to: number): boolean {
+  const kernel = pos.captureKernel;
+  if (kernel !== null) return kernel(from, to, 1) > 0;
   const board = pos.board;
   const piece = board[from];
   // The piece stands on `to` as after the step: the king's ring of four counts that square.

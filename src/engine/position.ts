@@ -3,7 +3,7 @@
 // Hot code: typed arrays, no allocation per step.
 
 import { captureBuffer } from './captureBuffer.js';
-import { enemyNextTo, findCaptures, mayCapture } from './capture.js';
+import { type CaptureKernel, enemyNextTo, findCaptures, mayCapture } from './capture.js';
 import { END_REASONS, Reason } from './endReasons.js';
 import { encircled, exitFortHolds } from './gameEnd.js';
 import { makeGeometry, toSquare, type Geometry } from './geometry.js';
@@ -117,6 +117,9 @@ export class Position {
   /** One piece's steps, while testing whether it may continue a berserk run. */
   readonly continuationScratch = new Int32Array(128);
   private stampCounter = 0;
+  /** findCaptures' twin given by useCaptureKernel, or null; and the array of the squares it finds. */
+  captureKernel: CaptureKernel | null = null;
+  private foundCaptures: Int32Array = captureBuffer;
 
   // The rule set and geometry flattened into fields for the hot path. Their tests (and turnEndPending's)
   // are written `=== true`: compiled code does not know a field to hold a boolean and otherwise tests
@@ -248,6 +251,12 @@ export class Position {
     return copy;
   }
 
+  /** Captures are found by `kernel` (into `found`) from now on, in makeStep and stepCaptures; clones do not keep it. */
+  useCaptureKernel(kernel: CaptureKernel, found: Int32Array): void {
+    this.captureKernel = kernel;
+    this.foundCaptures = found;
+  }
+
   /** The finished game's result, or undefined while it goes on (a side with no turn loses). */
   outcome(hasTurn: (pos: Position) => boolean): Outcome | undefined {
     if (this.winner !== NO_WINNER) {
@@ -348,9 +357,14 @@ export class Position {
    */
   private captureStep(base: number, changes: number, from: number, to: number, piece: number): void {
     const undo = this.undo;
+    const kernel = this.captureKernel;
     // Most steps next to an enemy surely capture nothing: the quick test spares them the full one.
-    const mayTake = this.anyStepCaptures === true || mayCapture(this.memory, to, piece, this.stride, this.shieldWallRule);
-    const found = mayTake ? findCaptures(this, from, to, piece, captureBuffer) : 0;
+    const found =
+      kernel !== null
+        ? kernel(from, to, 0)
+        : this.anyStepCaptures === true || mayCapture(this.memory, to, piece, this.stride, this.shieldWallRule)
+          ? findCaptures(this, from, to, piece, captureBuffer)
+          : 0;
     if (found > 0) {
       undo[base + Undo.Irreversible] = this.irreversible;
       undo[base + Undo.CapturedAt] = this.capturedTop;
@@ -368,9 +382,10 @@ export class Position {
 
   private removeCaptured(found: number): void {
     const board = this.board;
+    const squares = this.foundCaptures;
     if (this.capturedTop + 2 * found > this.captured.length) this.captured = grow(this.captured);
     for (let i = 0; i < found; i++) {
-      const sq = captureBuffer[i];
+      const sq = squares[i];
       this.captured[this.capturedTop++] = sq;
       this.captured[this.capturedTop++] = board[sq];
       if (board[sq] === KING) {

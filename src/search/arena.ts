@@ -1,11 +1,14 @@
 // A searcher's WebAssembly memory (one per search thread): the position it searches, cloned onto the
 // memory's start (Position.memory, laid out by Mem), then the scratch arrays its kernels read and write
-// (kernels.ts), so that a kernel call copies nothing. One memory per searcher, not per position: each
+// (kernels.ts, captureKernel.ts: the position is given the captures' kernel, Position.useCaptureKernel),
+// so that a kernel call copies nothing. One memory per searcher, not per position: each
 // WebAssembly.Memory reserves some 10 GB of address space (BENCHMARKS.md, wasm15), and positions made
 // anywhere else keep plain arrays and the JavaScript paths. Without WebAssembly, or when a memory cannot
 // be had, a searcher has no arena and runs the JavaScript paths.
 
-import { Mem, SQ_EDGE, type Position } from '../engine/index.js';
+import { type CaptureKernel, kingNoStop, Mem, SQ_EDGE, type Position } from '../engine/index.js';
+import { CaptureSlot, captureKernelFunctions, captureRules } from './captureKernel.js';
+import { captureStepsKernel } from './captureStepsKernel.js';
 import { anvilCodes, hostileWhenOccupied, KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
 import { MAX_PLY } from './params.js';
 import { wasmModule } from './wasmAssembler.js';
@@ -22,8 +25,12 @@ export const enum ArenaSlot {
   /** kingSlides' ray table (16 int32s) and the steps and values it finds (in pairs: at most 4 * 20). */
   KingRays = TacticalSlides + 8,
   KingSlides,
+  /** findCaptures' kernel: the rules' constants, then the squares it finds (captureKernel.ts). */
+  Captures,
+  /** The steps captureSteps finds: at most eight onto each square. */
+  CaptureSteps,
   /** The step pickers' squares, one slot per ply (PickerSquares + ply - 1). */
-  PickerSquares,
+  PickerSquares = CaptureSteps + 8,
   Count = PickerSquares + MAX_PLY,
 }
 
@@ -32,6 +39,8 @@ const PAGE_BYTES = 65536;
 const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
 
 let kernelModule: WebAssembly.Module | undefined;
+/** findCaptures' and captureSteps' kernels (captureKernel.ts, captureStepsKernel.ts), a module of their own (each under 4 KB, see create). */
+let captureModule: WebAssembly.Module | undefined;
 
 export class SearchArena {
   private readonly ints: Int32Array<ArrayBuffer>;
@@ -46,10 +55,19 @@ export class SearchArena {
   /** kingSlides' ray table and what it finds (scratch slots). */
   private readonly kingRayTable: Int32Array;
   private readonly kingSlidesFound: Int32Array;
+  private readonly captureKernels: CaptureKernels;
+  private readonly captureStepsFound: Int32Array;
+  private readonly captureSlot: Int32Array;
+  /** The squares findCaptures' kernel found (its slot, after the rules' constants). */
+  readonly capturesFound: Int32Array;
 
-  private constructor(memory: WebAssembly.Memory, kernels: Kernels) {
+  private constructor(memory: WebAssembly.Memory, kernels: Kernels, captureKernels: CaptureKernels) {
     this.ints = new Int32Array(memory.buffer);
     this.kernels = kernels;
+    this.captureKernels = captureKernels;
+    this.captureStepsFound = this.scratch(ArenaSlot.CaptureSteps, 8 * Mem.Region);
+    this.captureSlot = this.scratch(ArenaSlot.Captures, Mem.Region);
+    this.capturesFound = this.captureSlot.subarray(CaptureSlot.Found);
     this.kingRayTable = this.scratch(ArenaSlot.KingRays, 16);
     this.kingSlidesFound = this.scratch(ArenaSlot.KingSlides, Mem.Region);
   }
@@ -60,10 +78,15 @@ export class SearchArena {
     // Under 4 KB: browsers compile a module that small synchronously too. (Outside the try: a module
     // that does not compile is a bug to be told, not a reason to run without the kernels.)
     kernelModule ??= new WebAssembly.Module(wasmModule(ARENA_PAGES, KERNEL_FUNCTIONS));
+    const captureSlot = slotAddress(ArenaSlot.Captures);
+    captureModule ??= new WebAssembly.Module(
+      wasmModule(ARENA_PAGES, [...captureKernelFunctions(captureSlot), captureStepsKernel(captureSlot, 0)]),
+    );
     try {
       const memory = new WebAssembly.Memory({ initial: ARENA_PAGES, maximum: ARENA_PAGES });
       const instance = new WebAssembly.Instance(kernelModule, { env: { memory } });
-      return new SearchArena(memory, instance.exports as unknown as Kernels);
+      const captures = new WebAssembly.Instance(captureModule, { env: { memory } });
+      return new SearchArena(memory, instance.exports as unknown as Kernels, captures.exports as unknown as CaptureKernels);
     } catch {
       return null;
     }
@@ -85,12 +108,13 @@ export class SearchArena {
       this.anvils[side] = anvilCodes(side, pos.rules.kingArmed === true);
       this.hostileOccupied[side] = hostileWhenOccupied(side);
     }
+    if (captureRules(pos, this.captureSlot)) pos.useCaptureKernel(this.captureKernels.findCaptures, this.capturesFound);
     return pos;
   }
 
   /** Scratch slot `slot` as an array of `length` int32s, zeroed. */
   scratch(slot: ArenaSlot, length: number): Int32Array<ArrayBuffer> {
-    const start = Mem.Size + slot * Mem.Region;
+    const start = slotAddress(slot) / 4;
     return this.ints.subarray(start, start + length).fill(0);
   }
 
@@ -145,6 +169,26 @@ export class SearchArena {
   }
 
   /**
+   * CaptureGenerator's capturing steps onto the `count` squares of `squares` (a scratch slot), as
+   * stepsOnto finds them, for the position placed (plain slides, its captureKernel set): written into
+   * `out` from `n`; returns the new end.
+   */
+  captureSteps(pos: Position, squares: Int32Array, count: number, out: Int32Array, n: number): number {
+    const found = this.captureKernels.captureSteps(
+      squares.byteOffset,
+      count,
+      pos.side + 1,
+      pos.rules.jumps === true ? 1 : 0,
+      pos.rules.jumpOverOwn === true ? 1 : 0,
+      pos.kingSq >= 0 ? kingNoStop(pos) : 0,
+      this.captureStepsFound.byteOffset,
+    );
+    const steps = this.captureStepsFound;
+    for (let i = 0; i < found; i++) out[n++] = steps[i];
+    return n;
+  }
+
+  /**
    * The slides and jumps of the side to move onto the `count` squares of `squares` (a scratch slot),
    * the king's left out, as stepScorer.ts's generateTactical finds them with stepsOnto (rules with plain
    * slides only), written into `out` (a scratch slot of 8 * Mem.Region); returns their number.
@@ -160,6 +204,17 @@ export class SearchArena {
       out.byteOffset,
     );
   }
+}
+
+/** The exports of findCaptures' module, as JavaScript sees them. */
+interface CaptureKernels {
+  findCaptures: CaptureKernel;
+  captureSteps(squares: number, count: number, myBit: number, jumps: number, jumpOverOwn: number, kingNoStop: number, out: number): number;
+}
+
+/** The byte address of scratch slot `slot`. */
+function slotAddress(slot: ArenaSlot): number {
+  return (Mem.Size + slot * Mem.Region) * 4;
 }
 
 /** A scratch array: slot `slot` of `arena`, or a plain array without one. */

@@ -150,6 +150,9 @@ export class CaptureGenerator {
   private captures(pos: Position, out: Int32Array, n: number, mark: number): number {
     const squares = this.squares;
     const count = findCaptureSquares(this.arena, pos, this.stamp, mark, squares, 0, this.stamp);
+    // The kernel where the arena's findCaptures kernel covers the rules, and slides are plain.
+    if (this.arena !== null && pos.captureKernel !== null && pos.geo.plainSlides === true)
+      return this.arena.captureSteps(pos, squares, count, out, n);
     for (let k = 0; k < count; k++) n = stepsOnto(pos, squares[k], out, n, true);
     return n;
   }

@@ -68,6 +68,8 @@ export const ifThen = (...body: (number[] | Op)[]): number[] => [0x04, VOID_BLOC
 /** Branches out of the `depth`-th enclosing block (0: the innermost), or to a loop's start. */
 export const br = (depth: number): number[] => [0x0c, ...unsigned(depth)];
 export const brIf = (depth: number): number[] => [0x0d, ...unsigned(depth)];
+/** Calls the module's function number `index` (its arguments on the stack). */
+export const call = (index: number): number[] => [0x10, ...unsigned(index)];
 
 export interface WasmFunction {
   name: string;
