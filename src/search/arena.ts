@@ -1,13 +1,14 @@
 // A searcher's WebAssembly memory (one per search thread): the position it searches, cloned onto the
 // memory's start (Position.memory, laid out by Mem), then the scratch arrays its kernels read and write
-// (kernels.ts), so that a kernel call copies nothing. One memory per searcher, not per position: each
+// (kernels.ts), and the search's step stack, so that a kernel call copies nothing. One memory per
+// searcher, not per position: each
 // WebAssembly.Memory reserves some 10 GB of address space (BENCHMARKS.md, wasm15), and positions made
 // anywhere else keep plain arrays and the JavaScript paths. Without WebAssembly, or when a memory cannot
 // be had, a searcher has no arena and runs the JavaScript paths.
 
 import { Mem, SQ_EDGE, type Position } from '../engine/index.js';
 import { anvilCodes, hostileWhenOccupied, KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
-import { MAX_PLY } from './params.js';
+import { MAX_PLY, STEP_STACK } from './params.js';
 import { wasmModule } from './wasmAssembler.js';
 
 /** The arena's scratch arrays, each Mem.Region int32s, after the position's memory. */
@@ -17,17 +18,16 @@ export const enum ArenaSlot {
   ScorerSpecial,
   ScorerCaptureStamp,
   ScorerSquares,
-  /** The steps tacticalSlides finds: at most eight onto each square (a slide and a jump from each direction). */
-  TacticalSlides,
-  /** kingSlides' ray table (16 int32s) and the steps and values it finds (in pairs: at most 4 * 20). */
-  KingRays = TacticalSlides + 8,
-  KingSlides,
+  /** kingSlides' ray table (16 int32s). */
+  KingRays,
   /** The step pickers' squares, one slot per ply (PickerSquares + ply - 1). */
   PickerSquares,
   Count = PickerSquares + MAX_PLY,
 }
 
-const ARENA_BYTES = (Mem.Size + ArenaSlot.Count * Mem.Region) * 4;
+/** The step stack (StepScorer's steps, then their ordering values) after the slots: the kernels write steps in place. */
+const STEP_STACK_START = Mem.Size + ArenaSlot.Count * Mem.Region;
+const ARENA_BYTES = (STEP_STACK_START + 2 * STEP_STACK) * 4;
 const PAGE_BYTES = 65536;
 const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
 
@@ -43,15 +43,18 @@ export class SearchArena {
   private jumpOverOwn = 0;
   private readonly anvils = new Int32Array(2);
   private readonly hostileOccupied = new Int32Array(2);
-  /** kingSlides' ray table and what it finds (scratch slots). */
+  /** kingSlides' ray table (a scratch slot). */
   private readonly kingRayTable: Int32Array;
-  private readonly kingSlidesFound: Int32Array;
+  /** The search's step stack and its steps' ordering values (StepScorer's steps and order). */
+  readonly steps: Int32Array<ArrayBuffer>;
+  readonly order: Int32Array<ArrayBuffer>;
 
   private constructor(memory: WebAssembly.Memory, kernels: Kernels) {
     this.ints = new Int32Array(memory.buffer);
     this.kernels = kernels;
     this.kingRayTable = this.scratch(ArenaSlot.KingRays, 16);
-    this.kingSlidesFound = this.scratch(ArenaSlot.KingSlides, Mem.Region);
+    this.steps = this.ints.subarray(STEP_STACK_START, STEP_STACK_START + STEP_STACK);
+    this.order = this.ints.subarray(STEP_STACK_START + STEP_STACK, STEP_STACK_START + 2 * STEP_STACK);
   }
 
   /** A new arena, or null where WebAssembly is missing or the memory cannot be had. */
@@ -115,49 +118,32 @@ export class SearchArena {
 
   /**
    * kingSlides.ts's scoreKingSlides for the king of the position placed: his slides (but `ttStep`) and
-   * their values written into `steps` and `order` from `n`; returns the new end.
+   * their values written into the arena's `steps` and `order` from `n`; returns the new end.
    */
-  kingSlides(
-    king: number,
-    escapeFlag: number,
-    noStop: number,
-    block: number,
-    ttStep: number,
-    steps: Int32Array,
-    order: Int32Array,
-    n: number,
-  ): number {
-    const found = this.kernels.kingSlides(
-      4 * king,
-      escapeFlag,
-      noStop,
-      block,
-      ttStep,
-      this.kingRayTable.byteOffset,
-      this.kingSlidesFound.byteOffset,
+  kingSlides(king: number, escapeFlag: number, noStop: number, block: number, ttStep: number, n: number): number {
+    return (
+      n + this.kernels.kingSlides(4 * king, escapeFlag, noStop, block, ttStep, this.kingRayTable.byteOffset, this.steps.byteOffset + 4 * n)
     );
-    const pairs = this.kingSlidesFound;
-    for (let i = 0; i < found; i++) {
-      steps[n] = pairs[2 * i];
-      order[n++] = pairs[2 * i + 1];
-    }
-    return n;
   }
 
   /**
    * The slides and jumps of the side to move onto the `count` squares of `squares` (a scratch slot),
-   * the king's left out, as stepScorer.ts's generateTactical finds them with stepsOnto (rules with plain
-   * slides only), written into `out` (a scratch slot of 8 * Mem.Region); returns their number.
+   * the king's and `ttStep` left out, as stepsOnto finds them (rules with plain slides only), written
+   * into the arena's `steps` from `at`; returns the new end.
    */
-  tacticalSlides(pos: Position, squares: Int32Array, count: number, out: Int32Array): number {
-    return this.kernels.tacticalSlides(
-      squares.byteOffset,
-      count,
-      pos.side + 1,
-      this.strideBytes,
-      this.jumps,
-      this.jumpOverOwn,
-      out.byteOffset,
+  tacticalSlides(pos: Position, squares: Int32Array, count: number, ttStep: number, at: number): number {
+    return (
+      at +
+      this.kernels.tacticalSlides(
+        squares.byteOffset,
+        count,
+        pos.side + 1,
+        this.strideBytes,
+        this.jumps,
+        this.jumpOverOwn,
+        ttStep,
+        this.steps.byteOffset + 4 * at,
+      )
     );
   }
 }
