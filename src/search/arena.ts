@@ -6,8 +6,9 @@
 // anywhere else keep plain arrays and the JavaScript paths. Without WebAssembly, or when a memory cannot
 // be had, a searcher has no arena and runs the JavaScript paths.
 
-import { Mem, SQ_EDGE, type Position } from '../engine/index.js';
+import { Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
 import { anvilCodes, hostileWhenOccupied, KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
+import { kingFeaturesKernel } from './kingFeaturesKernel.js';
 import { MAX_PLY, STEP_STACK } from './params.js';
 import { wasmModule } from './wasmAssembler.js';
 
@@ -35,7 +36,7 @@ let kernelModule: WebAssembly.Module | undefined;
 
 export class SearchArena {
   private readonly ints: Int32Array<ArrayBuffer>;
-  private readonly kernels: Kernels;
+  private readonly kernels: Kernels & KingFeaturesKernel;
   // The rules' constants of the position placed, for the kernels (see captureSquares).
   private strideBytes = 0;
   private wallFlag = 0;
@@ -49,7 +50,7 @@ export class SearchArena {
   readonly steps: Int32Array<ArrayBuffer>;
   readonly order: Int32Array<ArrayBuffer>;
 
-  private constructor(memory: WebAssembly.Memory, kernels: Kernels) {
+  private constructor(memory: WebAssembly.Memory, kernels: Kernels & KingFeaturesKernel) {
     this.ints = new Int32Array(memory.buffer);
     this.kernels = kernels;
     this.kingRayTable = this.scratch(ArenaSlot.KingRays, 16);
@@ -62,11 +63,11 @@ export class SearchArena {
     if (typeof WebAssembly !== 'object') return null;
     // Under 4 KB: browsers compile a module that small synchronously too. (Outside the try: a module
     // that does not compile is a bug to be told, not a reason to run without the kernels.)
-    kernelModule ??= new WebAssembly.Module(wasmModule(ARENA_PAGES, KERNEL_FUNCTIONS));
+    kernelModule ??= new WebAssembly.Module(wasmModule(ARENA_PAGES, [...KERNEL_FUNCTIONS, kingFeaturesKernel]));
     try {
       const memory = new WebAssembly.Memory({ initial: ARENA_PAGES, maximum: ARENA_PAGES });
       const instance = new WebAssembly.Instance(kernelModule, { env: { memory } });
-      return new SearchArena(memory, instance.exports as unknown as Kernels);
+      return new SearchArena(memory, instance.exports as unknown as Kernels & KingFeaturesKernel);
     } catch {
       return null;
     }
@@ -126,6 +127,11 @@ export class SearchArena {
     );
   }
 
+  /** evaluate.ts's kingFeatures' walks for the king on `king` of the position placed, packed (KingWalk). */
+  kingFeatures(king: number, escapeFlag: number): number {
+    return this.kernels.kingFeatures(4 * king, this.kingRayTable.byteOffset, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
+  }
+
   /**
    * The slides and jumps of the side to move onto the `count` squares of `squares` (a scratch slot),
    * the king's and `ttStep` left out, as stepsOnto finds them (rules with plain slides only), written
@@ -146,6 +152,11 @@ export class SearchArena {
       )
     );
   }
+}
+
+/** kingFeaturesKernel.ts's export, as JavaScript sees it. */
+interface KingFeaturesKernel {
+  kingFeatures(king: number, rays: number, escapeFlag: number, corners: number): number;
 }
 
 /** A scratch array: slot `slot` of `arena`, or a plain array without one. */

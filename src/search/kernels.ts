@@ -232,7 +232,7 @@ const tacticalSlidesKernel: WasmFunction = {
  * along `toward` through empty squares only, else 0; walks with local `square`. `cornerRules` pushes
  * non-zero where escapeFlag is SQ_CORNER (null: it always is).
  */
-function openLineInto(
+export function openLineInto(
   result: number,
   square: number,
   from: number[],

@@ -174,7 +174,7 @@ export class Searcher implements QuiescenceHost {
       this.evaluator = new Evaluator(pos, this.customWeights);
       this.scorer.useWeights(this.evaluator.weights);
     }
-    this.evaluator.startSearch(pos);
+    this.evaluator.startSearch(pos, this.arena);
     this.escapeFlag = this.evaluator.escapeFlag;
     const net = this.options.evalNet;
     if (!net || !netFits(net, pos.rules)) this.nnue = undefined;

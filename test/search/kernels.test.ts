@@ -19,6 +19,7 @@ import {
 import { parseTfen, playMoves } from '../../src/notation/index.js';
 import { ArenaSlot, SearchArena } from '../../src/search/arena.js';
 import { CaptureGenerator, captureSquares, stepsOnto } from '../../src/search/captures.js';
+import { Evaluator } from '../../src/search/evaluate.js';
 import { scoreKingSlides } from '../../src/search/kingSlides.js';
 
 /** A small deterministic random source, so that failures replay. */
@@ -183,6 +184,22 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
     }
     expect(differ).toEqual([]);
     expect(found).toBeGreaterThan(20000);
+  });
+
+  it("kingFeatures: the evaluation's features the same with and without the arena, on positions of random games and of the books", () => {
+    if (arena === null) return;
+    const differ: string[] = [];
+    for (const [index, plain] of positions.entries()) {
+      const placed = arena.place(plain);
+      const evaluator = new Evaluator(plain);
+      evaluator.startSearch(plain);
+      const score = evaluator.evaluate(plain);
+      const arenaEvaluator = new Evaluator(placed);
+      arenaEvaluator.startSearch(placed, arena);
+      const arenaScore = arenaEvaluator.evaluate(placed);
+      if (arenaScore !== score || !same(arenaEvaluator.features, evaluator.features)) differ.push(`${index}`);
+    }
+    expect(differ).toEqual([]);
   });
 
   it("the quiescence search's capture generation: the same steps with and without the arena", () => {
