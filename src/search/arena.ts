@@ -33,6 +33,8 @@ const PAGE_BYTES = 65536;
 const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
 
 let kernelModule: WebAssembly.Module | undefined;
+/** The thread's arena (forThread), undefined before it is first asked for. */
+let threadArena: SearchArena | null | undefined;
 
 export class SearchArena {
   private readonly ints: Int32Array<ArrayBuffer>;
@@ -58,6 +60,19 @@ export class SearchArena {
     this.order = this.ints.subarray(STEP_STACK_START + STEP_STACK, STEP_STACK_START + 2 * STEP_STACK);
   }
 
+  /** The searcher whose position was placed last: another's placing clears the scratch slots. */
+  private owner: object | undefined;
+
+  /**
+   * The thread's arena, shared by its searchers (they search one at a time; each search places its
+   * position anew): one module instance, so that each kernel call site sees one function and V8 keeps
+   * it inlined, where a new instance per searcher deoptimizes every call site (BENCHMARKS.md, speed17).
+   */
+  static forThread(): SearchArena | null {
+    if (threadArena === undefined) threadArena = SearchArena.create();
+    return threadArena;
+  }
+
   /** A new arena, or null where WebAssembly is missing or the memory cannot be had. */
   static create(): SearchArena | null {
     if (typeof WebAssembly !== 'object') return null;
@@ -77,7 +92,12 @@ export class SearchArena {
    * A copy of `position` on the arena (the position placed before it is overwritten: a searcher
    * searches one at a time), with the rules' constants for the kernels.
    */
-  place(position: Position): Position {
+  place(position: Position, owner?: object): Position {
+    // The scratch slots' stamps belong to their searcher's counters: cleared for another searcher.
+    if (owner !== this.owner) {
+      this.ints.fill(0, Mem.Size, STEP_STACK_START);
+      this.owner = owner;
+    }
     const pos = position.clone(this.ints.subarray(0, Mem.Size));
     this.strideBytes = pos.geo.stride * 4;
     this.wallFlag = pos.rules.shieldWall === true ? SQ_EDGE : 0;

@@ -45,7 +45,7 @@ export class Searcher implements QuiescenceHost {
   private readonly tt: TranspositionTable;
   private readonly history = new QuietHistory();
   /** The kernels' memory (arena.ts), or null where there is none: it holds the step stack too. */
-  private readonly arena = SearchArena.create();
+  private readonly arena = SearchArena.forThread();
   private readonly scorer = new StepScorer(this.history, this.arena);
   private readonly steps = this.scorer.steps;
   /** Where ply p writes its steps: after its parent's. */
@@ -165,7 +165,7 @@ export class Searcher implements QuiescenceHost {
   /** Readies the search of `position` (the searcher's state, the limits); the root steps, best-looking first. */
   private prepare(position: Position, limits: GoLimits, stop: Int32Array, onCheck: (() => void) | undefined): RootMove[] {
     // The searcher's own WebAssembly memory holds the position it searches.
-    const pos = this.arena !== null ? this.arena.place(position) : position.clone();
+    const pos = this.arena !== null ? this.arena.place(position, this) : position.clone();
     this.pos = pos;
     this.limits.start(limits, pos.side, this.options.moveOverheadMs, stop, onCheck);
     this.nodes = 0;
