@@ -1,10 +1,10 @@
-// A searcher's WebAssembly memory (one per search thread): the position it searches, cloned onto the
-// memory's start (Position.memory, laid out by Mem), then the scratch arrays its kernels read and write
-// (kernels.ts), and the search's step stack, so that a kernel call copies nothing. One memory per
-// searcher, not per position: each
-// WebAssembly.Memory reserves some 10 GB of address space (BENCHMARKS.md, wasm15), and positions made
-// anywhere else keep plain arrays and the JavaScript paths. Without WebAssembly, or when a memory cannot
-// be had, a searcher has no arena and runs the JavaScript paths.
+// The searchers' WebAssembly memory (one per thread, shared by its searchers, which search one at a
+// time): the position searched, cloned onto the memory's start (Position.memory, laid out by Mem), then
+// the scratch arrays the kernels read and write (kernels.ts), and the search's step stack, so that a
+// kernel call copies nothing. Not one per position: each WebAssembly.Memory reserves some 10 GB of
+// address space (BENCHMARKS.md, wasm15), and positions made anywhere else keep plain arrays and the
+// JavaScript paths. Without WebAssembly, or when a memory cannot be had, the searchers have no arena
+// and run the JavaScript paths.
 
 import { Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
 import { anvilCodes, hostileWhenOccupied, KERNEL_FUNCTIONS, type Kernels } from './kernels.js';

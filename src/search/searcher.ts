@@ -44,7 +44,7 @@ export class Searcher implements QuiescenceHost {
   private options: SearchOptions = { ...DEFAULT_OPTIONS };
   private readonly tt: TranspositionTable;
   private readonly history = new QuietHistory();
-  /** The kernels' memory (arena.ts), or null where there is none: it holds the step stack too. */
+  /** The kernels' memory (arena.ts), the thread's, or null where there is none: it holds the step stack too. */
   private readonly arena = SearchArena.forThread();
   private readonly scorer = new StepScorer(this.history, this.arena);
   private readonly steps = this.scorer.steps;
