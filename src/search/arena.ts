@@ -9,6 +9,7 @@
 import { Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
 import { anvilCodes, hostileWhenOccupied, KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
 import { kingFeaturesKernel } from './kingFeaturesKernel.js';
+import { weightedSumKernel } from './weightedSumKernel.js';
 import { MAX_PLY, STEP_STACK } from './params.js';
 import { wasmModule } from './wasmAssembler.js';
 
@@ -21,12 +22,16 @@ export const enum ArenaSlot {
   ScorerSquares,
   /** kingSlides' ray table (16 int32s). */
   KingRays,
+  /** The evaluation's features, and its weights EVAL_WEIGHTS int32s further (weightedSum). */
+  EvalTerms,
   /** The step pickers' squares, one slot per ply (PickerSquares + ply - 1). */
   PickerSquares,
   Count = PickerSquares + MAX_PLY,
 }
 
 /** The step stack (StepScorer's steps, then their ordering values) after the slots: the kernels write steps in place. */
+/** Where the weights are in the EvalTerms slot. */
+const EVAL_WEIGHTS = 64;
 const STEP_STACK_START = Mem.Size + ArenaSlot.Count * Mem.Region;
 const ARENA_BYTES = (STEP_STACK_START + 2 * STEP_STACK) * 4;
 const PAGE_BYTES = 65536;
@@ -38,7 +43,7 @@ let threadArena: SearchArena | null | undefined;
 
 export class SearchArena {
   private readonly ints: Int32Array<ArrayBuffer>;
-  private readonly kernels: Kernels & KingFeaturesKernel;
+  private readonly kernels: Kernels & EvaluationKernels;
   // The rules' constants of the position placed, for the kernels (see captureSquares).
   private strideBytes = 0;
   private wallFlag = 0;
@@ -52,7 +57,7 @@ export class SearchArena {
   readonly steps: Int32Array<ArrayBuffer>;
   readonly order: Int32Array<ArrayBuffer>;
 
-  private constructor(memory: WebAssembly.Memory, kernels: Kernels & KingFeaturesKernel) {
+  private constructor(memory: WebAssembly.Memory, kernels: Kernels & EvaluationKernels) {
     this.ints = new Int32Array(memory.buffer);
     this.kernels = kernels;
     this.kingRayTable = this.scratch(ArenaSlot.KingRays, 16);
@@ -78,11 +83,11 @@ export class SearchArena {
     if (typeof WebAssembly !== 'object') return null;
     // Under 4 KB: browsers compile a module that small synchronously too. (Outside the try: a module
     // that does not compile is a bug to be told, not a reason to run without the kernels.)
-    kernelModule ??= new WebAssembly.Module(wasmModule(ARENA_PAGES, [...KERNEL_FUNCTIONS, kingFeaturesKernel]));
+    kernelModule ??= new WebAssembly.Module(wasmModule(ARENA_PAGES, [...KERNEL_FUNCTIONS, kingFeaturesKernel, weightedSumKernel]));
     try {
       const memory = new WebAssembly.Memory({ initial: ARENA_PAGES, maximum: ARENA_PAGES });
       const instance = new WebAssembly.Instance(kernelModule, { env: { memory } });
-      return new SearchArena(memory, instance.exports as unknown as Kernels & KingFeaturesKernel);
+      return new SearchArena(memory, instance.exports as unknown as Kernels & EvaluationKernels);
     } catch {
       return null;
     }
@@ -153,6 +158,22 @@ export class SearchArena {
   }
 
   /**
+   * The evaluation's features array (`weights.length` int32s, zeroed) on the arena, with `weights`
+   * copied beside it for weightedSum (the slot is zero past both).
+   */
+  evalFeatures(weights: Int32Array): Int32Array<ArrayBuffer> {
+    const terms = this.scratch(ArenaSlot.EvalTerms, 2 * EVAL_WEIGHTS);
+    terms.set(weights, EVAL_WEIGHTS);
+    return terms.subarray(0, weights.length);
+  }
+
+  /** evaluate.ts's weighted sum of the features and weights in the EvalTerms slot (evalFeatures). */
+  weightedSum(): number {
+    const features = (Mem.Size + ArenaSlot.EvalTerms * Mem.Region) * 4;
+    return this.kernels.weightedSum(features, features + 4 * EVAL_WEIGHTS);
+  }
+
+  /**
    * The slides and jumps of the side to move onto the `count` squares of `squares` (a scratch slot),
    * the king's and `ttStep` left out, as stepsOnto finds them (rules with plain slides only), written
    * into the arena's `steps` from `at`; returns the new end.
@@ -174,9 +195,10 @@ export class SearchArena {
   }
 }
 
-/** kingFeaturesKernel.ts's export, as JavaScript sees it. */
-interface KingFeaturesKernel {
+/** kingFeaturesKernel.ts's and weightedSumKernel.ts's exports, as JavaScript sees them. */
+interface EvaluationKernels {
   kingFeatures(king: number, rays: number, escapeFlag: number, corners: number): number;
+  weightedSum(features: number, weights: number): number;
 }
 
 /** A scratch array: slot `slot` of `arena`, or a plain array without one. */

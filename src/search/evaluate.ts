@@ -89,7 +89,8 @@ const LONE_MEN_SHORT = Int32Array.of(0, -1, -3);
 export class Evaluator {
   readonly rules: RuleSet;
   readonly weights: Int32Array;
-  readonly features = new Int32Array(FEATURE_COUNT);
+  /** The features last computed: on the searcher's arena, if it has one (startSearch). */
+  features = new Int32Array(FEATURE_COUNT);
   /** The flag of the squares the king escapes to (corners or the edge). */
   readonly escapeFlag: number;
   /** The searcher's arena (startSearch), or null. */
@@ -181,6 +182,7 @@ export class Evaluator {
    */
   startSearch(pos: Position, arena: SearchArena | null = null): void {
     this.arena = arena;
+    this.features = arena !== null ? arena.evalFeatures(this.weights) : new Int32Array(FEATURE_COUNT);
     this.specials = false;
     for (let side = 0; side < 2; side++) {
       const list = pos.pieceList[side];
@@ -196,14 +198,10 @@ export class Evaluator {
   evaluate(pos: Position): number {
     const f = this.features;
     this.computeFeatures(pos, f);
-    const w = this.weights;
-    let score = 0;
-    // Integer products and sums (the features and weights are small): the compiled loop then has no
-    // float conversion or overflow check. Three terms a round: each round checks the arrays again.
-    let i = 0;
-    for (; i + 2 < FEATURE_COUNT; i += 3)
-      score = (score + Math.imul(f[i], w[i]) + Math.imul(f[i + 1], w[i + 1]) + Math.imul(f[i + 2], w[i + 2])) | 0;
-    for (; i < FEATURE_COUNT; i++) score = (score + Math.imul(f[i], w[i])) | 0;
+    // By the arena's kernel where there is one (f is then on it, the weights beside it), else here (the two
+    // agree: test/search/kernels.test.ts).
+    const arena = this.arena;
+    const score = arena !== null ? arena.weightedSum() : weightedSum(f, this.weights);
     // 0 - score: -score of 0 is -0, which deoptimizes the compiled search the first time it appears.
     return pos.side === DEFENDERS ? score : 0 - score;
   }
@@ -421,6 +419,18 @@ export function openLine(board: Int32Array, flags: Uint8Array, from: number, d: 
     to += d;
   }
   return false;
+}
+
+/** The features `f` times the weights `w`, summed. */
+function weightedSum(f: Int32Array, w: Int32Array): number {
+  let score = 0;
+  // Integer products and sums (the features and weights are small): the compiled loop then has no
+  // float conversion or overflow check. Three terms a round: each round checks the arrays again.
+  let i = 0;
+  for (; i + 2 < FEATURE_COUNT; i += 3)
+    score = (score + Math.imul(f[i], w[i]) + Math.imul(f[i + 1], w[i + 1]) + Math.imul(f[i + 2], w[i + 2])) | 0;
+  for (; i < FEATURE_COUNT; i++) score = (score + Math.imul(f[i], w[i])) | 0;
+  return score;
 }
 
 /** The number of lines along which the king could slide to an escape square right now. */

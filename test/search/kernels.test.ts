@@ -186,7 +186,7 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
     expect(found).toBeGreaterThan(20000);
   });
 
-  it("kingFeatures: the evaluation's features the same with and without the arena, on positions of random games and of the books", () => {
+  it('kingFeatures and weightedSum: the evaluation and its features the same with and without the arena, on positions of random games and of the books', () => {
     if (arena === null) return;
     const differ: string[] = [];
     for (const [index, plain] of positions.entries()) {
