@@ -9,6 +9,7 @@
 import { Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
 import { anvilCodes, hostileWhenOccupied, KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
 import { kingFeaturesKernel } from './kingFeaturesKernel.js';
+import { pickBestKernel } from './pickBestKernel.js';
 import { weightedSumKernel } from './weightedSumKernel.js';
 import { MAX_PLY, STEP_STACK } from './params.js';
 import { wasmModule } from './wasmAssembler.js';
@@ -56,6 +57,8 @@ export class SearchArena {
   /** The search's step stack and its steps' ordering values (StepScorer's steps and order). */
   readonly steps: Int32Array<ArrayBuffer>;
   readonly order: Int32Array<ArrayBuffer>;
+  /** The step stack's address (bytes). */
+  private readonly stepsAddress: number;
 
   private constructor(memory: WebAssembly.Memory, kernels: Kernels & EvaluationKernels) {
     this.ints = new Int32Array(memory.buffer);
@@ -63,6 +66,7 @@ export class SearchArena {
     this.kingRayTable = this.scratch(ArenaSlot.KingRays, 16);
     this.steps = this.ints.subarray(STEP_STACK_START, STEP_STACK_START + STEP_STACK);
     this.order = this.ints.subarray(STEP_STACK_START + STEP_STACK, STEP_STACK_START + 2 * STEP_STACK);
+    this.stepsAddress = STEP_STACK_START * 4;
   }
 
   /** The searcher whose position was placed last: another's placing clears the scratch slots. */
@@ -83,7 +87,9 @@ export class SearchArena {
     if (typeof WebAssembly !== 'object') return null;
     // Under 4 KB: browsers compile a module that small synchronously too. (Outside the try: a module
     // that does not compile is a bug to be told, not a reason to run without the kernels.)
-    kernelModule ??= new WebAssembly.Module(wasmModule(ARENA_PAGES, [...KERNEL_FUNCTIONS, kingFeaturesKernel, weightedSumKernel]));
+    kernelModule ??= new WebAssembly.Module(
+      wasmModule(ARENA_PAGES, [...KERNEL_FUNCTIONS, kingFeaturesKernel, weightedSumKernel, pickBestKernel]),
+    );
     try {
       const memory = new WebAssembly.Memory({ initial: ARENA_PAGES, maximum: ARENA_PAGES });
       const instance = new WebAssembly.Instance(kernelModule, { env: { memory } });
@@ -157,6 +163,11 @@ export class SearchArena {
     return this.kernels.kingFeatures(4 * king, this.kingRayTable.byteOffset, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
   }
 
+  /** stepPicker.ts's pickBest over the arena's step stack from `i` to `end`. */
+  pickBest(i: number, end: number): void {
+    this.kernels.pickBest(this.stepsAddress + 4 * i, this.stepsAddress + 4 * end);
+  }
+
   /**
    * The evaluation's features array (`weights.length` int32s, zeroed) on the arena, with `weights`
    * copied beside it for weightedSum (the slot is zero past both).
@@ -195,10 +206,11 @@ export class SearchArena {
   }
 }
 
-/** kingFeaturesKernel.ts's and weightedSumKernel.ts's exports, as JavaScript sees them. */
+/** kingFeaturesKernel.ts's, weightedSumKernel.ts's and pickBestKernel.ts's exports, as JavaScript sees them. */
 interface EvaluationKernels {
   kingFeatures(king: number, rays: number, escapeFlag: number, corners: number): number;
   weightedSum(features: number, weights: number): number;
+  pickBest(start: number, end: number): number;
 }
 
 /** A scratch array: slot `slot` of `arena`, or a plain array without one. */

@@ -21,6 +21,7 @@ import { ArenaSlot, SearchArena } from '../../src/search/arena.js';
 import { CaptureGenerator, captureSquares, stepsOnto } from '../../src/search/captures.js';
 import { Evaluator } from '../../src/search/evaluate.js';
 import { scoreKingSlides } from '../../src/search/kingSlides.js';
+import { pickBest } from '../../src/search/stepPicker.js';
 
 /** A small deterministic random source, so that failures replay. */
 function random(seed: number): () => number {
@@ -198,6 +199,33 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
       arenaEvaluator.startSearch(placed, arena);
       const arenaScore = arenaEvaluator.evaluate(placed);
       if (arenaScore !== score || !same(arenaEvaluator.features, evaluator.features)) differ.push(`${index}`);
+    }
+    expect(differ).toEqual([]);
+  });
+
+  it('pickBest: the same step and value first, the others as the JavaScript leaves them', () => {
+    if (arena === null) return;
+    const next = random(17);
+    const steps = new Int32Array(64);
+    const order = new Int32Array(64);
+    const differ: string[] = [];
+    for (let round = 0; round < 20000; round++) {
+      const i = Math.floor(next() * 8);
+      const end = i + 1 + Math.floor(next() * 40);
+      for (let j = 0; j < end; j++) {
+        steps[j] = Math.floor(next() * 60000);
+        // Few values, so that ties are common (the first of the best wins); negative ones too.
+        order[j] = Math.floor(next() * 12) - 4;
+      }
+      arena.steps.set(steps.subarray(0, end), 100);
+      arena.order.set(order.subarray(0, end), 100);
+      pickBest(steps, order, i, end);
+      arena.pickBest(100 + i, 100 + end);
+      if (
+        !same(arena.steps.subarray(100, 100 + end), steps.subarray(0, end)) ||
+        !same(arena.order.subarray(100, 100 + end), order.subarray(0, end))
+      )
+        differ.push(`${round}`);
     }
     expect(differ).toEqual([]);
   });
