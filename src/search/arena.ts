@@ -12,7 +12,7 @@ import { kingFeaturesKernel } from './kingFeaturesKernel.js';
 import { pickBestKernel } from './pickBestKernel.js';
 import { weightedSumKernel } from './weightedSumKernel.js';
 import { MAX_PLY, STEP_STACK } from './params.js';
-import { wasmModule } from './wasmAssembler.js';
+import { wasmModule, type WasmFunction } from './wasmAssembler.js';
 
 /** The arena's scratch arrays, each Mem.Region int32s, after the position's memory. */
 export const enum ArenaSlot {
@@ -38,7 +38,16 @@ const ARENA_BYTES = (STEP_STACK_START + 2 * STEP_STACK) * 4;
 const PAGE_BYTES = 65536;
 const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
 
-let kernelModule: WebAssembly.Module | undefined;
+/**
+ * The kernels by concern, a module each, all on the arena's memory: each under 4 KB, since browsers
+ * compile a module that small synchronously too.
+ */
+const KERNEL_SETS: readonly (readonly WasmFunction[])[] = [
+  [...KERNEL_FUNCTIONS, pickBestKernel],
+  [kingFeaturesKernel, weightedSumKernel],
+];
+
+let kernelModules: WebAssembly.Module[] | undefined;
 /** The thread's arena (forThread), undefined before it is first asked for. */
 let threadArena: SearchArena | null | undefined;
 
@@ -85,15 +94,12 @@ export class SearchArena {
   /** A new arena, or null where WebAssembly is missing or the memory cannot be had. */
   static create(): SearchArena | null {
     if (typeof WebAssembly !== 'object') return null;
-    // Under 4 KB: browsers compile a module that small synchronously too. (Outside the try: a module
-    // that does not compile is a bug to be told, not a reason to run without the kernels.)
-    kernelModule ??= new WebAssembly.Module(
-      wasmModule(ARENA_PAGES, [...KERNEL_FUNCTIONS, kingFeaturesKernel, weightedSumKernel, pickBestKernel]),
-    );
+    // Outside the try: a module that does not compile is a bug to be told, not a reason to run without the kernels.
+    kernelModules ??= KERNEL_SETS.map((functions) => new WebAssembly.Module(wasmModule(ARENA_PAGES, functions)));
     try {
       const memory = new WebAssembly.Memory({ initial: ARENA_PAGES, maximum: ARENA_PAGES });
-      const instance = new WebAssembly.Instance(kernelModule, { env: { memory } });
-      return new SearchArena(memory, instance.exports as unknown as Kernels & EvaluationKernels);
+      const exports = kernelModules.map((module) => new WebAssembly.Instance(module, { env: { memory } }).exports);
+      return new SearchArena(memory, Object.assign({}, ...exports) as Kernels & EvaluationKernels);
     } catch {
       return null;
     }
