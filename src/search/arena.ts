@@ -1,17 +1,21 @@
-// A searcher's WebAssembly memory (one per search thread): the position it searches, cloned onto the
-// memory's start (Position.memory, laid out by Mem), then the scratch arrays its kernels read and write
-// (kernels.ts, captureKernel.ts: the position is given the captures' kernel, Position.useCaptureKernel),
-// so that a kernel call copies nothing. One memory per searcher, not per position: each
-// WebAssembly.Memory reserves some 10 GB of address space (BENCHMARKS.md, wasm15), and positions made
-// anywhere else keep plain arrays and the JavaScript paths. Without WebAssembly, or when a memory cannot
-// be had, a searcher has no arena and runs the JavaScript paths.
+// The searchers' WebAssembly memory (one per thread, shared by its searchers, which search one at a
+// time): the position searched, cloned onto the memory's start (Position.memory, laid out by Mem), then
+// the scratch arrays the kernels read and write (kernels.ts, captureKernel.ts: the position is given the
+// captures' kernel, Position.useCaptureKernel), and the search's step stack, so that a kernel call copies
+// nothing. Not one per position: each WebAssembly.Memory reserves some 10 GB of
+// address space (BENCHMARKS.md, wasm15), and positions made anywhere else keep plain arrays and the
+// JavaScript paths. Without WebAssembly, or when a memory cannot be had, the searchers have no arena
+// and run the JavaScript paths.
 
-import { type CaptureKernel, kingNoStop, Mem, SQ_EDGE, type Position } from '../engine/index.js';
+import { type CaptureKernel, kingNoStop, Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
 import { CaptureSlot, captureKernelFunctions, captureRules } from './captureKernel.js';
 import { captureStepsKernel } from './captureStepsKernel.js';
 import { anvilCodes, hostileWhenOccupied, KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
-import { MAX_PLY } from './params.js';
-import { wasmModule } from './wasmAssembler.js';
+import { kingFeaturesKernel } from './kingFeaturesKernel.js';
+import { pickBestKernel } from './pickBestKernel.js';
+import { weightedSumKernel } from './weightedSumKernel.js';
+import { MAX_PLY, STEP_STACK } from './params.js';
+import { wasmModule, type WasmFunction } from './wasmAssembler.js';
 
 /** The arena's scratch arrays, each Mem.Region int32s, after the position's memory. */
 export const enum ArenaSlot {
@@ -20,11 +24,10 @@ export const enum ArenaSlot {
   ScorerSpecial,
   ScorerCaptureStamp,
   ScorerSquares,
-  /** The steps tacticalSlides finds: at most eight onto each square (a slide and a jump from each direction). */
-  TacticalSlides,
-  /** kingSlides' ray table (16 int32s) and the steps and values it finds (in pairs: at most 4 * 20). */
-  KingRays = TacticalSlides + 8,
-  KingSlides,
+  /** kingSlides' ray table (16 int32s). */
+  KingRays,
+  /** The evaluation's features, and its weights EVAL_WEIGHTS int32s further (weightedSum). */
+  EvalTerms,
   /** findCaptures' kernel: the rules' constants, then the squares it finds (captureKernel.ts). */
   Captures,
   /** The steps captureSteps finds: at most eight onto each square. */
@@ -34,17 +37,31 @@ export const enum ArenaSlot {
   Count = PickerSquares + MAX_PLY,
 }
 
-const ARENA_BYTES = (Mem.Size + ArenaSlot.Count * Mem.Region) * 4;
+/** The step stack (StepScorer's steps, then their ordering values) after the slots: the kernels write steps in place. */
+/** Where the weights are in the EvalTerms slot. */
+const EVAL_WEIGHTS = 64;
+const STEP_STACK_START = Mem.Size + ArenaSlot.Count * Mem.Region;
+const ARENA_BYTES = (STEP_STACK_START + 2 * STEP_STACK) * 4;
 const PAGE_BYTES = 65536;
 const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
 
-let kernelModule: WebAssembly.Module | undefined;
-/** findCaptures' and captureSteps' kernels (captureKernel.ts, captureStepsKernel.ts), a module of their own (each under 4 KB, see create). */
-let captureModule: WebAssembly.Module | undefined;
+/**
+ * The kernels by concern, a module each, all on the arena's memory: each under 4 KB, since browsers
+ * compile a module that small synchronously too.
+ */
+const KERNEL_SETS: readonly (readonly WasmFunction[])[] = [
+  [...KERNEL_FUNCTIONS, pickBestKernel],
+  [kingFeaturesKernel, weightedSumKernel],
+  [...captureKernelFunctions(slotAddress(ArenaSlot.Captures)), captureStepsKernel(slotAddress(ArenaSlot.Captures), 0)],
+];
+
+let kernelModules: WebAssembly.Module[] | undefined;
+/** The thread's arena (forThread), undefined before it is first asked for. */
+let threadArena: SearchArena | null | undefined;
 
 export class SearchArena {
   private readonly ints: Int32Array<ArrayBuffer>;
-  private readonly kernels: Kernels;
+  private readonly kernels: Kernels & EvaluationKernels & CaptureKernels;
   // The rules' constants of the position placed, for the kernels (see captureSquares).
   private strideBytes = 0;
   private wallFlag = 0;
@@ -52,41 +69,52 @@ export class SearchArena {
   private jumpOverOwn = 0;
   private readonly anvils = new Int32Array(2);
   private readonly hostileOccupied = new Int32Array(2);
-  /** kingSlides' ray table and what it finds (scratch slots). */
+  /** kingSlides' ray table (a scratch slot). */
   private readonly kingRayTable: Int32Array;
-  private readonly kingSlidesFound: Int32Array;
-  private readonly captureKernels: CaptureKernels;
+  /** The search's step stack and its steps' ordering values (StepScorer's steps and order). */
+  readonly steps: Int32Array<ArrayBuffer>;
+  readonly order: Int32Array<ArrayBuffer>;
+  /** The step stack's address (bytes). */
+  private readonly stepsAddress: number;
   private readonly captureStepsFound: Int32Array;
   private readonly captureSlot: Int32Array;
   /** The squares findCaptures' kernel found (its slot, after the rules' constants). */
   readonly capturesFound: Int32Array;
 
-  private constructor(memory: WebAssembly.Memory, kernels: Kernels, captureKernels: CaptureKernels) {
+  private constructor(memory: WebAssembly.Memory, kernels: Kernels & EvaluationKernels & CaptureKernels) {
     this.ints = new Int32Array(memory.buffer);
     this.kernels = kernels;
-    this.captureKernels = captureKernels;
     this.captureStepsFound = this.scratch(ArenaSlot.CaptureSteps, 8 * Mem.Region);
     this.captureSlot = this.scratch(ArenaSlot.Captures, Mem.Region);
     this.capturesFound = this.captureSlot.subarray(CaptureSlot.Found);
     this.kingRayTable = this.scratch(ArenaSlot.KingRays, 16);
-    this.kingSlidesFound = this.scratch(ArenaSlot.KingSlides, Mem.Region);
+    this.steps = this.ints.subarray(STEP_STACK_START, STEP_STACK_START + STEP_STACK);
+    this.order = this.ints.subarray(STEP_STACK_START + STEP_STACK, STEP_STACK_START + 2 * STEP_STACK);
+    this.stepsAddress = STEP_STACK_START * 4;
+  }
+
+  /** The searcher whose position was placed last: another's placing clears the scratch slots. */
+  private owner: object | undefined;
+
+  /**
+   * The thread's arena, shared by its searchers (they search one at a time; each search places its
+   * position anew): one module instance, so that each kernel call site sees one function and V8 keeps
+   * it inlined, where a new instance per searcher deoptimizes every call site (BENCHMARKS.md, speed17).
+   */
+  static forThread(): SearchArena | null {
+    if (threadArena === undefined) threadArena = SearchArena.create();
+    return threadArena;
   }
 
   /** A new arena, or null where WebAssembly is missing or the memory cannot be had. */
   static create(): SearchArena | null {
     if (typeof WebAssembly !== 'object') return null;
-    // Under 4 KB: browsers compile a module that small synchronously too. (Outside the try: a module
-    // that does not compile is a bug to be told, not a reason to run without the kernels.)
-    kernelModule ??= new WebAssembly.Module(wasmModule(ARENA_PAGES, KERNEL_FUNCTIONS));
-    const captureSlot = slotAddress(ArenaSlot.Captures);
-    captureModule ??= new WebAssembly.Module(
-      wasmModule(ARENA_PAGES, [...captureKernelFunctions(captureSlot), captureStepsKernel(captureSlot, 0)]),
-    );
+    // Outside the try: a module that does not compile is a bug to be told, not a reason to run without the kernels.
+    kernelModules ??= KERNEL_SETS.map((functions) => new WebAssembly.Module(wasmModule(ARENA_PAGES, functions)));
     try {
       const memory = new WebAssembly.Memory({ initial: ARENA_PAGES, maximum: ARENA_PAGES });
-      const instance = new WebAssembly.Instance(kernelModule, { env: { memory } });
-      const captures = new WebAssembly.Instance(captureModule, { env: { memory } });
-      return new SearchArena(memory, instance.exports as unknown as Kernels, captures.exports as unknown as CaptureKernels);
+      const exports = kernelModules.map((module) => new WebAssembly.Instance(module, { env: { memory } }).exports);
+      return new SearchArena(memory, Object.assign({}, ...exports) as Kernels & EvaluationKernels & CaptureKernels);
     } catch {
       return null;
     }
@@ -96,7 +124,12 @@ export class SearchArena {
    * A copy of `position` on the arena (the position placed before it is overwritten: a searcher
    * searches one at a time), with the rules' constants for the kernels.
    */
-  place(position: Position): Position {
+  place(position: Position, owner?: object): Position {
+    // The scratch slots' stamps belong to their searcher's counters: cleared for another searcher.
+    if (owner !== this.owner) {
+      this.ints.fill(0, Mem.Size, STEP_STACK_START);
+      this.owner = owner;
+    }
     const pos = position.clone(this.ints.subarray(0, Mem.Size));
     this.strideBytes = pos.geo.stride * 4;
     this.wallFlag = pos.rules.shieldWall === true ? SQ_EDGE : 0;
@@ -108,13 +141,13 @@ export class SearchArena {
       this.anvils[side] = anvilCodes(side, pos.rules.kingArmed === true);
       this.hostileOccupied[side] = hostileWhenOccupied(side);
     }
-    if (captureRules(pos, this.captureSlot)) pos.useCaptureKernel(this.captureKernels.findCaptures, this.capturesFound);
+    if (captureRules(pos, this.captureSlot)) pos.useCaptureKernel(this.kernels.findCaptures, this.capturesFound);
     return pos;
   }
 
   /** Scratch slot `slot` as an array of `length` int32s, zeroed. */
   scratch(slot: ArenaSlot, length: number): Int32Array<ArrayBuffer> {
-    const start = slotAddress(slot) / 4;
+    const start = Mem.Size + slot * Mem.Region;
     return this.ints.subarray(start, start + length).fill(0);
   }
 
@@ -139,33 +172,38 @@ export class SearchArena {
 
   /**
    * kingSlides.ts's scoreKingSlides for the king of the position placed: his slides (but `ttStep`) and
-   * their values written into `steps` and `order` from `n`; returns the new end.
+   * their values written into the arena's `steps` and `order` from `n`; returns the new end.
    */
-  kingSlides(
-    king: number,
-    escapeFlag: number,
-    noStop: number,
-    block: number,
-    ttStep: number,
-    steps: Int32Array,
-    order: Int32Array,
-    n: number,
-  ): number {
-    const found = this.kernels.kingSlides(
-      4 * king,
-      escapeFlag,
-      noStop,
-      block,
-      ttStep,
-      this.kingRayTable.byteOffset,
-      this.kingSlidesFound.byteOffset,
+  kingSlides(king: number, escapeFlag: number, noStop: number, block: number, ttStep: number, n: number): number {
+    return (
+      n + this.kernels.kingSlides(4 * king, escapeFlag, noStop, block, ttStep, this.kingRayTable.byteOffset, this.steps.byteOffset + 4 * n)
     );
-    const pairs = this.kingSlidesFound;
-    for (let i = 0; i < found; i++) {
-      steps[n] = pairs[2 * i];
-      order[n++] = pairs[2 * i + 1];
-    }
-    return n;
+  }
+
+  /** evaluate.ts's kingFeatures' walks for the king on `king` of the position placed, packed (KingWalk). */
+  kingFeatures(king: number, escapeFlag: number): number {
+    return this.kernels.kingFeatures(4 * king, this.kingRayTable.byteOffset, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
+  }
+
+  /** stepPicker.ts's pickBest over the arena's step stack from `i` to `end`. */
+  pickBest(i: number, end: number): void {
+    this.kernels.pickBest(this.stepsAddress + 4 * i, this.stepsAddress + 4 * end);
+  }
+
+  /**
+   * The evaluation's features array (`weights.length` int32s, zeroed) on the arena, with `weights`
+   * copied beside it for weightedSum (the slot is zero past both).
+   */
+  evalFeatures(weights: Int32Array): Int32Array<ArrayBuffer> {
+    const terms = this.scratch(ArenaSlot.EvalTerms, 2 * EVAL_WEIGHTS);
+    terms.set(weights, EVAL_WEIGHTS);
+    return terms.subarray(0, weights.length);
+  }
+
+  /** evaluate.ts's weighted sum of the features and weights in the EvalTerms slot (evalFeatures). */
+  weightedSum(): number {
+    const features = (Mem.Size + ArenaSlot.EvalTerms * Mem.Region) * 4;
+    return this.kernels.weightedSum(features, features + 4 * EVAL_WEIGHTS);
   }
 
   /**
@@ -174,7 +212,7 @@ export class SearchArena {
    * `out` from `n`; returns the new end.
    */
   captureSteps(pos: Position, squares: Int32Array, count: number, out: Int32Array, n: number): number {
-    const found = this.captureKernels.captureSteps(
+    const found = this.kernels.captureSteps(
       squares.byteOffset,
       count,
       pos.side + 1,
@@ -190,23 +228,34 @@ export class SearchArena {
 
   /**
    * The slides and jumps of the side to move onto the `count` squares of `squares` (a scratch slot),
-   * the king's left out, as stepScorer.ts's generateTactical finds them with stepsOnto (rules with plain
-   * slides only), written into `out` (a scratch slot of 8 * Mem.Region); returns their number.
+   * the king's and `ttStep` left out, as stepsOnto finds them (rules with plain slides only), written
+   * into the arena's `steps` from `at`; returns the new end.
    */
-  tacticalSlides(pos: Position, squares: Int32Array, count: number, out: Int32Array): number {
-    return this.kernels.tacticalSlides(
-      squares.byteOffset,
-      count,
-      pos.side + 1,
-      this.strideBytes,
-      this.jumps,
-      this.jumpOverOwn,
-      out.byteOffset,
+  tacticalSlides(pos: Position, squares: Int32Array, count: number, ttStep: number, at: number): number {
+    return (
+      at +
+      this.kernels.tacticalSlides(
+        squares.byteOffset,
+        count,
+        pos.side + 1,
+        this.strideBytes,
+        this.jumps,
+        this.jumpOverOwn,
+        ttStep,
+        this.steps.byteOffset + 4 * at,
+      )
     );
   }
 }
 
-/** The exports of findCaptures' module, as JavaScript sees them. */
+/** kingFeaturesKernel.ts's, weightedSumKernel.ts's and pickBestKernel.ts's exports, as JavaScript sees them. */
+interface EvaluationKernels {
+  kingFeatures(king: number, rays: number, escapeFlag: number, corners: number): number;
+  weightedSum(features: number, weights: number): number;
+  pickBest(start: number, end: number): number;
+}
+
+/** The exports of findCaptures' module (captureKernel.ts, captureStepsKernel.ts), as JavaScript sees them. */
 interface CaptureKernels {
   findCaptures: CaptureKernel;
   captureSteps(squares: number, count: number, myBit: number, jumps: number, jumpOverOwn: number, kingNoStop: number, out: number): number;

@@ -280,6 +280,33 @@ export function captureSquares(
   return count;
 }
 
+/**
+ * The staged generation's first stage (stepScorer.ts): the steps of the side to move onto the `count`
+ * squares of `squares`, the king's and `ttStep` left out, written into `steps` from `at` in stepsOnto's
+ * order; returns the new end. `slidesArena`, the searcher's arena under plain slides (else null), holds
+ * `pos` and `steps`: its kernel writes them in place (the two agree: test/search/kernels.test.ts).
+ */
+export function tacticalStepsOnto(
+  slidesArena: SearchArena | null,
+  pos: Position,
+  squares: Int32Array,
+  count: number,
+  ttStep: number,
+  steps: Int32Array,
+  at: number,
+): number {
+  if (slidesArena !== null) return slidesArena.tacticalSlides(pos, squares, count, ttStep, at);
+  let n = at;
+  for (let k = 0; k < count; k++) n = stepsOnto(pos, squares[k], steps, n, false);
+  const king = pos.kingSq;
+  let end = at;
+  for (let i = at; i < n; i++) {
+    const step = steps[i];
+    if (step !== ttStep && (step & 511) !== king) steps[end++] = step;
+  }
+  return end;
+}
+
 /** Writes (from `n`) the steps of the side to move that land on the empty square `target` (only captures if `capturesOnly`); returns the new end. */
 export function stepsOnto(pos: Position, target: number, out: Int32Array, n: number, capturesOnly: boolean): number {
   const board = pos.board;

@@ -20,6 +20,7 @@ import {
   type Position,
   type RuleSet,
 } from '../engine/index.js';
+import type { SearchArena } from './arena.js';
 import { AttackerTerms } from './attackerTerms.js';
 import { CORNER_BOX_SQUARES, cornerBoxes, sealDistanceTable } from './cornerSeal.js';
 import { LoneKingMeasures } from './loneKing.js';
@@ -53,6 +54,33 @@ import {
   WEIGHTS,
 } from './weights.js';
 
+/**
+ * kingFeatures' walks packed into one int32 (the JavaScript's and kingFeaturesKernel.ts's): his open
+ * lines, routes, mobility, the attackers and defenders beside him at these shifts, and the slides to a
+ * square that sees an escape square (1 - 4) in the top bits.
+ */
+export const enum KingWalk {
+  Routes = 4,
+  Mobility = 12,
+  Attackers = 20,
+  Defenders = 24,
+  Slides = 28,
+  /** Open lines, attackers and defenders take 4 bits, routes and mobility 8. */
+  SmallMask = 15,
+  LargeMask = 255,
+}
+
+/** The king's features, zero without a king. */
+const KING_FEATURES = Int32Array.of(
+  F_ESCAPE_SPEED,
+  F_ESCAPE_DISTANCE,
+  F_KING_OPEN_LINES,
+  F_KING_ROUTES,
+  F_KING_MOBILITY,
+  F_KING_ATTACKERS,
+  F_KING_DEFENDERS,
+);
+
 /** The bits of one corner's box in a mask. */
 const BOX_MASK = (1 << CORNER_BOX_SQUARES) - 1;
 /** The lone-men feature by men short of LONE_KING_MEN: the last man counts twice the one before it. */
@@ -61,9 +89,12 @@ const LONE_MEN_SHORT = Int32Array.of(0, -1, -3);
 export class Evaluator {
   readonly rules: RuleSet;
   readonly weights: Int32Array;
-  readonly features = new Int32Array(FEATURE_COUNT);
+  /** The features last computed: on the searcher's arena, if it has one (startSearch). */
+  features = new Int32Array(FEATURE_COUNT);
   /** The flag of the squares the king escapes to (corners or the edge). */
   readonly escapeFlag: number;
+  /** The searcher's arena (startSearch), or null. */
+  private arena: SearchArena | null = null;
   /** Per padded square: the king's distance (in squares, Manhattan) to the nearest escape square. */
   private readonly escapeDistance: Uint8Array;
   /** Per padded square: 1 where an attacker guards a corner's approaches. */
@@ -146,9 +177,12 @@ export class Evaluator {
 
   /**
    * Before a search from `pos`: where it has no knights and no commanders, no position of the search
-   * has (tafl promotes nobody), and the evaluation skips counting them.
+   * has (tafl promotes nobody), and the evaluation skips counting them. With the searcher's arena (which
+   * then holds the positions evaluated), the king's walks are its kernel's.
    */
-  startSearch(pos: Position): void {
+  startSearch(pos: Position, arena: SearchArena | null = null): void {
+    this.arena = arena;
+    this.features = arena !== null ? arena.evalFeatures(this.weights) : new Int32Array(FEATURE_COUNT);
     this.specials = false;
     for (let side = 0; side < 2; side++) {
       const list = pos.pieceList[side];
@@ -164,14 +198,10 @@ export class Evaluator {
   evaluate(pos: Position): number {
     const f = this.features;
     this.computeFeatures(pos, f);
-    const w = this.weights;
-    let score = 0;
-    // Integer products and sums (the features and weights are small): the compiled loop then has no
-    // float conversion or overflow check. Three terms a round: each round checks the arrays again.
-    let i = 0;
-    for (; i + 2 < FEATURE_COUNT; i += 3)
-      score = (score + Math.imul(f[i], w[i]) + Math.imul(f[i + 1], w[i + 1]) + Math.imul(f[i + 2], w[i + 2])) | 0;
-    for (; i < FEATURE_COUNT; i++) score = (score + Math.imul(f[i], w[i])) | 0;
+    // By the arena's kernel where there is one (f is then on it, the weights beside it), else here (the two
+    // agree: test/search/kernels.test.ts).
+    const arena = this.arena;
+    const score = arena !== null ? arena.weightedSum() : weightedSum(f, this.weights);
     // 0 - score: -score of 0 is -0, which deoptimizes the compiled search the first time it appears.
     return pos.side === DEFENDERS ? score : 0 - score;
   }
@@ -260,53 +290,70 @@ export class Evaluator {
   }
 
   private kingFeatures(pos: Position, king: number, f: Int32Array): void {
+    if (king === NO_SQUARE) {
+      for (const feature of KING_FEATURES) f[feature] = 0;
+      return;
+    }
+    // By the arena's kernel where there is one (it then holds pos), else in JavaScript (the two agree:
+    // test/search/kernels.test.ts).
+    const arena = this.arena;
+    const walks = arena !== null ? arena.kingFeatures(king, this.escapeFlag) : this.walkKing(pos, king);
+    f[F_ESCAPE_SPEED] = 4 - (walks >>> KingWalk.Slides);
+    f[F_ESCAPE_DISTANCE] = -this.escapeDistance[king];
+    f[F_KING_OPEN_LINES] = walks & KingWalk.SmallMask;
+    f[F_KING_ROUTES] = (walks >>> KingWalk.Routes) & KingWalk.LargeMask;
+    f[F_KING_MOBILITY] = (walks >>> KingWalk.Mobility) & KingWalk.LargeMask;
+    f[F_KING_ATTACKERS] = -((walks >>> KingWalk.Attackers) & KingWalk.SmallMask);
+    f[F_KING_DEFENDERS] = (walks >>> KingWalk.Defenders) & KingWalk.SmallMask;
+  }
+
+  /** kingFeatures' walks from the king on `king`, packed (KingWalk). */
+  private walkKing(pos: Position, king: number): number {
     let openLines = 0;
     let routes = 0;
     let mobility = 0;
     let kingAttackers = 0;
     let kingDefenders = 0;
-    let distance = 0;
-    if (king !== NO_SQUARE) {
-      const board = pos.board;
-      const flags = pos.geo.flags;
-      const dirs = pos.geo.dirs;
-      // The walks read board and flags from the position's memory: one array for V8 to check in each round.
-      const m = pos.memory;
-      const escapeFlag = this.escapeFlag;
-      const corners = escapeFlag === SQ_CORNER;
-      distance = this.escapeDistance[king];
-      for (let i = 0; i < 4; i++) {
-        const d = dirs[i];
-        const next = m[Mem.Board + king + d];
-        if ((next & ATTACKER_BIT) !== 0) kingAttackers++;
-        else if ((next & DEFENDER_BIT) !== 0) kingDefenders++;
-        // Squares across the ends of the line the king slides along (the other direction across is its opposite).
-        const across = dirs[(i + 1) & 3];
-        let to = king + d;
-        while (m[Mem.Board + to] === EMPTY) {
-          mobility++;
-          const f = m[Mem.Flags + to];
-          if ((f & escapeFlag) !== 0) {
-            openLines++;
-            break;
-          }
-          // (Under corner rules only from an edge square, as openLine tests: most squares are off the edges.)
-          if (
-            (!corners || (f & SQ_EDGE) !== 0) &&
-            (openLine(board, flags, to, across, escapeFlag) || openLine(board, flags, to, -across, escapeFlag))
-          )
-            routes++;
-          to += d;
+    const board = pos.board;
+    const flags = pos.geo.flags;
+    const dirs = pos.geo.dirs;
+    // The walks read board and flags from the position's memory: one array for V8 to check in each round.
+    const m = pos.memory;
+    const escapeFlag = this.escapeFlag;
+    const corners = escapeFlag === SQ_CORNER;
+    for (let i = 0; i < 4; i++) {
+      const d = dirs[i];
+      const next = m[Mem.Board + king + d];
+      if ((next & ATTACKER_BIT) !== 0) kingAttackers++;
+      else if ((next & DEFENDER_BIT) !== 0) kingDefenders++;
+      // Squares across the ends of the line the king slides along (the other direction across is its opposite).
+      const across = dirs[(i + 1) & 3];
+      let to = king + d;
+      while (m[Mem.Board + to] === EMPTY) {
+        mobility++;
+        const f = m[Mem.Flags + to];
+        if ((f & escapeFlag) !== 0) {
+          openLines++;
+          break;
         }
+        // (Under corner rules only from an edge square, as openLine tests: most squares are off the edges.)
+        if (
+          (!corners || (f & SQ_EDGE) !== 0) &&
+          (openLine(board, flags, to, across, escapeFlag) || openLine(board, flags, to, -across, escapeFlag))
+        )
+          routes++;
+        to += d;
       }
     }
-    f[F_ESCAPE_SPEED] = king === NO_SQUARE ? 0 : 4 - (openLines > 0 ? 1 : routes > 0 ? 2 : this.slidesToEscape(pos, king));
-    f[F_ESCAPE_DISTANCE] = -distance;
-    f[F_KING_OPEN_LINES] = openLines;
-    f[F_KING_ROUTES] = routes;
-    f[F_KING_MOBILITY] = mobility;
-    f[F_KING_ATTACKERS] = -kingAttackers;
-    f[F_KING_DEFENDERS] = kingDefenders;
+    const slides = openLines > 0 ? 1 : routes > 0 ? 2 : this.slidesToEscape(pos, king);
+    return (
+      openLines |
+      (routes << KingWalk.Routes) |
+      (mobility << KingWalk.Mobility) |
+      (kingAttackers << KingWalk.Attackers) |
+      (kingDefenders << KingWalk.Defenders) |
+      (slides << KingWalk.Slides)
+    );
   }
 
   /** 3 if two king slides reach a square that sees an escape square, else 4 (the king has no open line and no route). */
@@ -372,6 +419,18 @@ export function openLine(board: Int32Array, flags: Uint8Array, from: number, d: 
     to += d;
   }
   return false;
+}
+
+/** The features `f` times the weights `w`, summed. */
+function weightedSum(f: Int32Array, w: Int32Array): number {
+  let score = 0;
+  // Integer products and sums (the features and weights are small): the compiled loop then has no
+  // float conversion or overflow check. Three terms a round: each round checks the arrays again.
+  let i = 0;
+  for (; i + 2 < FEATURE_COUNT; i += 3)
+    score = (score + Math.imul(f[i], w[i]) + Math.imul(f[i + 1], w[i + 1]) + Math.imul(f[i + 2], w[i + 2])) | 0;
+  for (; i < FEATURE_COUNT; i++) score = (score + Math.imul(f[i], w[i])) | 0;
+  return score;
 }
 
 /** The number of lines along which the king could slide to an escape square right now. */

@@ -18,7 +18,7 @@ import {
   TYPE_MASK,
 } from '../engine/index.js';
 import { KING_LINES_VALUE } from './kingSlides.js';
-import { ORDER_CAPTURE, ORDER_ESCAPE } from './params.js';
+import { ORDER_CAPTURE, ORDER_ESCAPE, STEP_STACK } from './params.js';
 import { block, br, brIf, code, get, i32, ifThen, load, loop, Op, set, store, tee, type WasmFunction } from './wasmAssembler.js';
 
 const FLAGS = Mem.Flags * 4;
@@ -139,10 +139,12 @@ const enum T {
   StrideBytes,
   Jumps,
   JumpOverOwn,
+  TtStep,
   Out,
   // locals
   End,
-  N,
+  /** Where the next step goes (bytes). */
+  Next,
   Target,
   TargetBytes,
   Restricted,
@@ -152,9 +154,9 @@ const enum T {
   Step,
 }
 
-/** The step from the square at the byte address on the stack to Target; then written at Out + N, N counted. */
-const appendStep = code(i32(2), Op.I32ShrS, get(T.Target), i32(9), Op.I32Shl, Op.I32Or, set(T.Step));
-const writeStep = code(get(T.Out), get(T.N), i32(2), Op.I32Shl, Op.I32Add, get(T.Step), store(), get(T.N), i32(1), Op.I32Add, set(T.N));
+/** The step from the square at the byte address on the stack to Target; then written at Next unless it is TtStep. */
+const appendStep = code(i32(2), Op.I32ShrS, get(T.Target), i32(9), Op.I32Shl, Op.I32Or, tee(T.Step));
+const writeStep = code(get(T.TtStep), Op.I32Ne, ifThen(get(T.Next), get(T.Step), store(), get(T.Next), i32(4), Op.I32Add, set(T.Next)));
 
 /**
  * One direction of tacticalSlides (`toward` adds it to the byte address on the stack): the slide onto
@@ -196,14 +198,14 @@ function slidesDirection(toward: number[]): number[] {
 /**
  * generateTactical's steps onto its marked squares (stepScorer.ts): for each of the `Count` squares at
  * `Squares`, stepsOnto's slides and jumps onto it (rules with plain slides; `Jumps` and `JumpOverOwn`
- * the rules' flags as 0 or 1), the king's left out, written from `Out`. Returns their number.
+ * the rules' flags as 0 or 1), the king's and `TtStep` left out, written from `Out`. Returns their number.
  */
 const tacticalSlidesKernel: WasmFunction = {
   name: 'tacticalSlides',
   params: T.End,
   locals: T.Step + 1 - T.End,
   body: code(
-    code(get(T.Squares), get(T.Count), i32(2), Op.I32Shl, Op.I32Add, set(T.End)),
+    code(get(T.Squares), get(T.Count), i32(2), Op.I32Shl, Op.I32Add, set(T.End), get(T.Out), set(T.Next)),
     block(
       loop(
         code(get(T.Squares), get(T.End), Op.I32GeU),
@@ -218,7 +220,7 @@ const tacticalSlidesKernel: WasmFunction = {
         br(0),
       ),
     ),
-    get(T.N),
+    code(get(T.Next), get(T.Out), Op.I32Sub, i32(2), Op.I32ShrS),
   ),
 };
 
@@ -230,7 +232,7 @@ const tacticalSlidesKernel: WasmFunction = {
  * along `toward` through empty squares only, else 0; walks with local `square`. `cornerRules` pushes
  * non-zero where escapeFlag is SQ_CORNER (null: it always is).
  */
-function openLineInto(
+export function openLineInto(
   result: number,
   square: number,
   from: number[],
@@ -320,7 +322,7 @@ const enum S {
   Step,
   Value,
   Lines,
-  N,
+  Next,
   /** The opposite of Toward. */
   Backward,
   /** The inline openLine's, routeAcross' and slideRoute's walk, result and end square. */
@@ -416,7 +418,7 @@ const landingValue = code(
   ifThen(i32(ORDER_CAPTURE), get(S.Lines), Op.I32Add, set(S.Value)),
 );
 
-/** The second pass over one ray (in local Ray): its landing squares with their values, written at Out. */
+/** The second pass over one ray (in local Ray): its landing squares written at Next, their values in the order array (STEP_STACK int32s further, arena.ts). */
 const scoreRay = code(
   code(i32(0), rayEntry(RayTable.Directions, S.Ray), tee(S.Toward), Op.I32Sub, set(S.Backward)),
   code(rayEntry(RayTable.Directions, S.Ray, 1), set(S.Across1), rayEntry(RayTable.Directions, S.Ray, 3), set(S.Across2)),
@@ -437,8 +439,8 @@ const scoreRay = code(
       brIf(0),
       code(i32(ORDER_ESCAPE), set(S.Value)),
       block(code(get(S.Flags), get(S.EscapeFlag), Op.I32And), brIf(0), code(i32(0), set(S.Value)), block(landingValue)),
-      code(get(S.Out), get(S.N), i32(3), Op.I32Shl, Op.I32Add, tee(S.Lines), get(S.Step), store()),
-      code(get(S.Lines), get(S.Value), store(4), get(S.N), i32(1), Op.I32Add, set(S.N)),
+      code(get(S.Next), get(S.Step), store(), get(S.Next), get(S.Value), store(4 * STEP_STACK)),
+      code(get(S.Next), i32(4), Op.I32Add, set(S.Next)),
       br(0),
     ),
   ),
@@ -446,14 +448,14 @@ const scoreRay = code(
 
 /**
  * kingSlides.ts's scoreKingSlides over the arena: the king on `King` (bytes), `Rays` the ray table
- * (its directions filled in), the steps and their values written in pairs at `Out`; returns their number.
+ * (its directions filled in), the steps written from `Out` on the step stack, their values beside them; returns their number.
  */
 const kingSlidesKernel: WasmFunction = {
   name: 'kingSlides',
   params: S.Corners,
   locals: S.RouteEnd + 1 - S.Corners,
   body: code(
-    code(get(S.EscapeFlag), i32(SQ_CORNER), Op.I32Eq, set(S.Corners)),
+    code(get(S.EscapeFlag), i32(SQ_CORNER), Op.I32Eq, set(S.Corners), get(S.Out), set(S.Next)),
     // The king's lines and routes are judged as scoreStep judges them: with his square empty.
     code(get(S.King), i32(0), store()),
     measureRays,
@@ -461,7 +463,7 @@ const kingSlidesKernel: WasmFunction = {
     code(i32(0), set(S.Ray)),
     loop(scoreRay, code(get(S.Ray), i32(1), Op.I32Add, tee(S.Ray), i32(4), Op.I32Ne), brIf(0)),
     code(get(S.King), i32(KING), store()),
-    get(S.N),
+    code(get(S.Next), get(S.Out), Op.I32Sub, i32(2), Op.I32ShrS),
   ),
 };
 
@@ -489,6 +491,7 @@ export interface Kernels {
     strideBytes: number,
     jumps: number,
     jumpOverOwn: number,
+    ttStep: number,
     out: number,
   ): number;
 }

@@ -4,7 +4,8 @@
 // its squares run over the same empty squares, so those are read once per ray and only the lines and
 // slides across the ray are looked at from each square. The values are scoreStep's.
 
-import { EMPTY, KING, SQ_CORNER, SQ_EDGE } from '../engine/index.js';
+import { EMPTY, KING, slideKey, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
+import type { SearchArena } from './arena.js';
 import { openLine } from './evaluate.js';
 import { ORDER_CAPTURE, ORDER_ESCAPE } from './params.js';
 
@@ -17,6 +18,28 @@ export const KING_LINES_VALUE = ORDER_CAPTURE + 64;
  * checked again in compiled code.
  */
 const RAY_STATS = new Int32Array(12);
+
+/**
+ * scoreKingSlides for the king of `pos` (the step stack `steps`, `order` from `at`): by the kernel of
+ * `arena` (which then holds `pos` and the step stack) where there is one, else in JavaScript (the two
+ * agree: test/search/kernels.test.ts). Returns the new end.
+ */
+export function kingSlideSteps(
+  arena: SearchArena | null,
+  pos: Position,
+  escapeFlag: number,
+  ttStep: number,
+  steps: Int32Array,
+  order: Int32Array,
+  at: number,
+): number {
+  const geo = pos.geo;
+  const king = pos.kingSq;
+  const key = slideKey(KING, geo.flags[king]);
+  return arena !== null
+    ? arena.kingSlides(king, escapeFlag, geo.noStop[key], geo.block[key], ttStep, at)
+    : scoreKingSlides(pos.board, geo.flags, geo.dirs, king, escapeFlag, geo.noStop[key], geo.block[key], ttStep, steps, order, at);
+}
 
 /**
  * Writes the king's slides (as generatePieceSteps lists them, without `ttStep`) into `steps` from `n`,
@@ -125,4 +148,22 @@ function slideRoute(board: Int32Array, flags: Uint8Array, from: number, d: numbe
   while (board[sq + d] === EMPTY) sq += d;
   // A line to a corner runs along an edge: only an edge square can see one (most slides stop elsewhere).
   return (flags[sq] & SQ_EDGE) === 0 ? 0 : routeAcross(board, flags, sq, along, -along);
+}
+
+/**
+ * Corner rules: the squares a king on `from` reaches in one slide from which a line across runs open
+ * to a corner (the evaluation's routes; the king's own square must be empty on `board`).
+ */
+export function kingRoutes(board: Int32Array, flags: Uint8Array, dirs: ArrayLike<number>, from: number): number {
+  let routes = 0;
+  for (let i = 0; i < 4; i++) {
+    const d = dirs[i];
+    let sq = from + d;
+    if (board[sq] !== EMPTY) continue;
+    // A line across runs along an edge only from the slide's last square: any square before it has
+    // board squares on both sides along the slide, so it lies on no edge across the slide.
+    while (board[sq + d] === EMPTY) sq += d;
+    if (openLine(board, flags, sq, dirs[(i + 1) & 3], SQ_CORNER) || openLine(board, flags, sq, dirs[(i + 3) & 3], SQ_CORNER)) routes++;
+  }
+  return routes;
 }

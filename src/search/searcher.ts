@@ -44,7 +44,9 @@ export class Searcher implements QuiescenceHost {
   private options: SearchOptions = { ...DEFAULT_OPTIONS };
   private readonly tt: TranspositionTable;
   private readonly history = new QuietHistory();
-  private readonly scorer = new StepScorer(this.history);
+  /** The kernels' memory (arena.ts), the thread's, or null where there is none: it holds the step stack too. */
+  private readonly arena = SearchArena.forThread();
+  private readonly scorer = new StepScorer(this.history, this.arena);
   private readonly steps = this.scorer.steps;
   /** Where ply p writes its steps: after its parent's. */
   private readonly stackBase = new Int32Array(MAX_PLY + 1);
@@ -69,8 +71,6 @@ export class Searcher implements QuiescenceHost {
   /** The learned evaluation, when the options give a network that fits the rules. */
   private nnue: NnueEvaluator | undefined;
   private captureGenerator: CaptureGenerator | undefined;
-  /** The kernels' memory (arena.ts): undefined before the first search, null where there is none. */
-  private arena: SearchArena | null | undefined;
   private escapeFlag = 0;
   private drawByRepetition = false;
   private nodes = 0;
@@ -164,9 +164,8 @@ export class Searcher implements QuiescenceHost {
 
   /** Readies the search of `position` (the searcher's state, the limits); the root steps, best-looking first. */
   private prepare(position: Position, limits: GoLimits, stop: Int32Array, onCheck: (() => void) | undefined): RootMove[] {
-    // The searcher's own WebAssembly memory, made with its first search, holds the position it searches.
-    if (this.arena === undefined) this.arena = SearchArena.create();
-    const pos = this.arena !== null ? this.arena.place(position) : position.clone();
+    // The searcher's own WebAssembly memory holds the position it searches.
+    const pos = this.arena !== null ? this.arena.place(position, this) : position.clone();
     this.pos = pos;
     this.limits.start(limits, pos.side, this.options.moveOverheadMs, stop, onCheck);
     this.nodes = 0;
@@ -175,12 +174,12 @@ export class Searcher implements QuiescenceHost {
       this.evaluator = new Evaluator(pos, this.customWeights);
       this.scorer.useWeights(this.evaluator.weights);
     }
-    this.evaluator.startSearch(pos);
+    this.evaluator.startSearch(pos, this.arena);
     this.escapeFlag = this.evaluator.escapeFlag;
     const net = this.options.evalNet;
     if (!net || !netFits(net, pos.rules)) this.nnue = undefined;
     else if (this.nnue?.net !== net || this.nnue.cells !== pos.geo.cells) this.nnue = new NnueEvaluator(net, pos);
-    this.scorer.prepare(pos, this.escapeFlag, this.arena);
+    this.scorer.prepare(pos, this.escapeFlag);
     if (!this.captureGenerator || this.captureGenerator.cells !== pos.geo.cells)
       this.captureGenerator = new CaptureGenerator(pos.geo.cells, this.arena);
     this.quiescence.prepare(pos, this.escapeFlag, this.captureGenerator, this.tt);

@@ -12,7 +12,7 @@
 // Quiescence nodes use one stage: captures by the value of the best victim, every step best first.
 
 import { forbiddenFilterActive, generateSteps, isPieceStep, NO_SQUARE, type Side } from '../engine/index.js';
-import { ArenaSlot, scratchArray } from './arena.js';
+import { ArenaSlot, scratchArray, type SearchArena } from './arena.js';
 import { NO_STEP, ORDER_CAPTURE, ORDER_END_RUN, ORDER_KILLER, ORDER_TT, QUIET_UNSCORED, SELECTION_STEPS } from './params.js';
 import type { StepScorer } from './stepScorer.js';
 
@@ -37,6 +37,8 @@ const enum Stage {
 export class StepPicker {
   private readonly steps: Int32Array;
   private readonly order: Int32Array;
+  /** The searcher's arena (which then holds the step stack), or null. */
+  private readonly arena: SearchArena | null;
   private stage = Stage.ListOrder;
   private from = 0;
   private end = 0;
@@ -62,6 +64,7 @@ export class StepPicker {
   ) {
     this.steps = scorer.steps;
     this.order = scorer.order;
+    this.arena = scorer.arena;
   }
 
   /**
@@ -123,7 +126,7 @@ export class StepPicker {
         this.stage = Stage.ListOrder;
         return this.steps[i];
       }
-      pickBest(this.steps, this.order, i, this.end);
+      this.pickBest(i);
       return this.steps[i];
     }
     return stage >= Stage.StagedHashStep ? this.nextStaged(i) : this.nextGenerated(i);
@@ -169,7 +172,7 @@ export class StepPicker {
     }
     if (this.stage === Stage.StagedTactical) {
       if (i < this.end) {
-        pickBest(this.steps, this.order, i, this.end);
+        this.pickBest(i);
         if (this.order[i] >= ORDER_CAPTURE) return this.steps[i];
       }
       this.setEnd(scorer.appendKillers(this.from, this.end, this.ttStep, this.ply));
@@ -178,7 +181,7 @@ export class StepPicker {
       this.stage = Stage.Killers;
     }
     if (i < this.end) {
-      pickBest(this.steps, this.order, i, this.end);
+      this.pickBest(i);
       if (this.order[i] >= ORDER_KILLER) return this.steps[i];
     }
     if (this.quietsPruned && i > this.from) {
@@ -192,7 +195,7 @@ export class StepPicker {
     this.setEnd(scorer.generateQuiets(this.end, this.ttStep, this.killer1, this.killer2, this.squares, this.squareCount));
     this.stage = Stage.Quiets;
     if (i >= this.end) return NO_STEP;
-    pickBest(this.steps, this.order, i, this.end);
+    this.pickBest(i);
     return this.steps[i];
   }
 
@@ -211,7 +214,7 @@ export class StepPicker {
       this.stage = Stage.ListOrder;
       return this.steps[i];
     }
-    pickBest(this.steps, this.order, i, this.end);
+    this.pickBest(i);
     if (this.order[i] < ORDER_END_RUN) this.enterQuiets(i);
     return this.steps[i];
   }
@@ -226,8 +229,15 @@ export class StepPicker {
     this.stage = Stage.Quiets;
     if (this.order[i] === QUIET_UNSCORED) {
       this.scorer.scoreQuiets(i, this.end);
-      pickBest(this.steps, this.order, i, this.end);
+      this.pickBest(i);
     }
+  }
+
+  /** pickBest from `i` to the end: by the arena's kernel where there is one (the two agree: test/search/kernels.test.ts). */
+  private pickBest(i: number): void {
+    const arena = this.arena;
+    if (arena !== null) arena.pickBest(i, this.end);
+    else pickBest(this.steps, this.order, i, this.end);
   }
 
   /** Moves the hash step, if it is among the node's steps, to the front (order ORDER_TT); false if it is not. */
@@ -247,7 +257,7 @@ export class StepPicker {
 }
 
 /** Moves the best-ordered step of i..end to i (selection sort, one step at a time). */
-function pickBest(steps: Int32Array, order: Int32Array, i: number, end: number): void {
+export function pickBest(steps: Int32Array, order: Int32Array, i: number, end: number): void {
   let bestIndex = i;
   let bestValue = order[i];
   for (let j = i + 1; j < end; j++) {

@@ -22,7 +22,6 @@ import {
   KING,
   NO_SQUARE,
   SIDE_MASK,
-  slideKey,
   SQ_CORNER,
   SQ_EDGE,
   stepCaptures,
@@ -30,9 +29,9 @@ import {
   type Position,
 } from '../engine/index.js';
 import { ArenaSlot, scratchArray, type SearchArena } from './arena.js';
-import { findCaptureSquares, stepsOnto } from './captures.js';
+import { findCaptureSquares, tacticalStepsOnto } from './captures.js';
 import { openLine } from './evaluate.js';
-import { KING_LINES_VALUE, scoreKingSlides } from './kingSlides.js';
+import { KING_LINES_VALUE, kingRoutes, kingSlideSteps } from './kingSlides.js';
 import type { QuietHistory } from './history.js';
 import { ORDER_CAPTURE, ORDER_END_RUN, ORDER_ESCAPE, ORDER_KILLER, ORDER_TT, QUIET_UNSCORED, STEP_STACK } from './params.js';
 import { MATE } from './score.js';
@@ -49,15 +48,13 @@ const VICTIM_VALUE = Uint8Array.from({ length: 17 }, (_, code) => {
  * steps for the picker of the node that generated them.
  */
 export class StepScorer {
-  readonly steps = new Int32Array(STEP_STACK);
-  readonly order = new Int32Array(STEP_STACK);
+  /** The step stack and its steps' values: the arena's, where the kernels write steps in place, if there is one. */
+  readonly steps: Int32Array;
+  readonly order: Int32Array;
   /** The position the search makes and unmakes its steps on. */
   pos!: Position;
-  /** The searcher's arena (arena.ts), or null. */
-  arena: SearchArena | null = null;
-  /** generateTactical's slides by the arena's kernel (rules with plain slides), into tacticalSlides. */
-  private slidesKernel = false;
-  private tacticalSlides = new Int32Array(0);
+  /** generateTactical's slides by the arena's kernel (rules with plain slides): the arena, else null. */
+  private slidesArena: SearchArena | null = null;
   private escapeFlag = 0;
   /** Per piece code: what capturing it is worth to the evaluation (the king: a win). */
   private victimWeights = new Int32Array(17);
@@ -84,16 +81,20 @@ export class StepScorer {
   /** The indexes of the steps scoreSteps looks at closely. */
   private readonly closer = new Int32Array(STEP_STACK);
 
-  constructor(readonly history: QuietHistory) {}
+  /** With the searcher's arena (arena.ts), if it has one: the kernels' arrays in it. */
+  constructor(
+    readonly history: QuietHistory,
+    readonly arena: SearchArena | null = null,
+  ) {
+    this.steps = arena !== null ? arena.steps : new Int32Array(STEP_STACK);
+    this.order = arena !== null ? arena.order : new Int32Array(STEP_STACK);
+  }
 
-  /**
-   * The position the search makes and unmakes its steps on, and its escape squares' flag; the
-   * searcher's arena if it has one (which then holds `pos`): the kernels' arrays in it.
-   */
-  prepare(pos: Position, escapeFlag: number, arena: SearchArena | null = null): void {
+  /** The position the search makes and unmakes its steps on (on the arena, if there is one), and its escape squares' flag. */
+  prepare(pos: Position, escapeFlag: number): void {
+    const arena = this.arena;
     this.pos = pos;
     this.escapeFlag = escapeFlag;
-    this.arena = arena;
     const cells = pos.geo.cells;
     if (this.lineStamp.length !== cells) {
       this.lineStamp = new Int32Array(cells);
@@ -101,9 +102,8 @@ export class StepScorer {
       this.special = scratchArray(arena, ArenaSlot.ScorerSpecial, cells);
       this.captureStamp = scratchArray(arena, ArenaSlot.ScorerCaptureStamp, cells);
       this.squares = scratchArray(arena, ArenaSlot.ScorerSquares, cells);
-      this.tacticalSlides = scratchArray(arena, ArenaSlot.TacticalSlides, 8 * cells);
     }
-    this.slidesKernel = arena !== null && pos.geo.plainSlides === true;
+    this.slidesArena = pos.geo.plainSlides === true ? arena : null;
   }
 
   /** The evaluation's weights (weights.ts order): quiescence takes the most valuable victims first. */
@@ -188,31 +188,14 @@ export class StepScorer {
       if (this.escapeFlag === SQ_CORNER) count = this.markRouteBlocks(king, mark, squares, count);
     }
     this.markedSquares = count;
-    // The steps onto those squares but the king's (which come with all of his below) and ttStep's:
-    // by the arena's kernel under plain slides, else by stepsOnto (the two agree: test/search/kernels.test.ts).
-    let end = at;
-    if (this.slidesKernel === true) {
-      const slides = this.tacticalSlides;
-      const found = this.arena!.tacticalSlides(pos, squares, count, slides);
-      for (let i = 0; i < found; i++) {
-        const step = slides[i];
-        if (step !== ttStep) steps[end++] = step;
-      }
-    } else {
-      let n = at;
-      for (let k = 0; k < count; k++) n = stepsOnto(pos, squares[k], steps, n, false);
-      for (let i = at; i < n; i++) {
-        const step = steps[i];
-        if (step !== ttStep && (step & 511) !== king) steps[end++] = step;
-      }
-    }
+    // The steps onto those squares but the king's (which come with all of his below) and ttStep's.
+    const end = tacticalStepsOnto(this.slidesArena, pos, squares, count, ttStep, steps, at);
     const killers = this.history.killers;
     const killer1 = killers[ply * 2];
     const killer2 = killers[ply * 2 + 1];
     const blockMark = this.blockMark;
     for (let i = at; i < end; i++) order[i] = this.scoreStep(steps[i], -1, killer1, killer2, 0, true, blockMark);
-    if (pos.side === DEFENDERS && king !== NO_SQUARE) end = this.generateKingSteps(end, ttStep, killer1, killer2);
-    return end;
+    return pos.side === DEFENDERS && king !== NO_SQUARE ? this.generateKingSteps(end, ttStep, killer1, killer2) : end;
   }
 
   /**
@@ -232,13 +215,7 @@ export class StepScorer {
       for (let i = at; i < end; i++) order[i] = this.scoreStep(steps[i], -1, killer1, killer2, 0, true, 0);
       return end;
     }
-    const key = slideKey(KING, geo.flags[king]);
-    // By the arena's kernel where there is one, else in JavaScript (the two agree: test/search/kernels.test.ts).
-    const arena = this.arena;
-    end =
-      arena !== null
-        ? arena.kingSlides(king, this.escapeFlag, geo.noStop[key], geo.block[key], ttStep, steps, order, at)
-        : scoreKingSlides(pos.board, geo.flags, geo.dirs, king, this.escapeFlag, geo.noStop[key], geo.block[key], ttStep, steps, order, at);
+    end = kingSlideSteps(this.arena, pos, this.escapeFlag, ttStep, steps, order, at);
     // What the lines leave undecided: captures (before routes), killers, quiet steps.
     const captureStamp = this.captureStamp;
     const captureMark = this.captureMark;
@@ -499,24 +476,6 @@ export class StepScorer {
     }
     return this.stampCounter;
   }
-}
-
-/**
- * Corner rules: the squares a king on `from` reaches in one slide from which a line across runs open
- * to a corner (the evaluation's routes; the king's own square must be empty on `board`).
- */
-function kingRoutes(board: Int32Array, flags: Uint8Array, dirs: ArrayLike<number>, from: number): number {
-  let routes = 0;
-  for (let i = 0; i < 4; i++) {
-    const d = dirs[i];
-    let sq = from + d;
-    if (board[sq] !== EMPTY) continue;
-    // A line across runs along an edge only from the slide's last square: any square before it has
-    // board squares on both sides along the slide, so it lies on no edge across the slide.
-    while (board[sq + d] === EMPTY) sq += d;
-    if (openLine(board, flags, sq, dirs[(i + 1) & 3], SQ_CORNER) || openLine(board, flags, sq, dirs[(i + 3) & 3], SQ_CORNER)) routes++;
-  }
-  return routes;
 }
 
 /** Marks `sq` with `mark` and lists it in `squares` (at `count`) unless it is marked already; returns the new count. */

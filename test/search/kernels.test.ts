@@ -19,7 +19,9 @@ import {
 import { parseTfen, playMoves } from '../../src/notation/index.js';
 import { ArenaSlot, SearchArena } from '../../src/search/arena.js';
 import { CaptureGenerator, captureSquares, stepsOnto } from '../../src/search/captures.js';
+import { Evaluator } from '../../src/search/evaluate.js';
 import { scoreKingSlides } from '../../src/search/kingSlides.js';
+import { pickBest } from '../../src/search/stepPicker.js';
 
 /** A small deterministic random source, so that failures replay. */
 function random(seed: number): () => number {
@@ -123,7 +125,7 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
     expect(listedAny).toBeGreaterThan(20000);
   });
 
-  it("tacticalSlides: stepsOnto's slides and jumps onto the squares, the king's left out, in the same order", () => {
+  it("tacticalSlides: stepsOnto's slides and jumps onto the squares, the king's and the hash step left out, in the same order", () => {
     if (arena === null) return;
     const differ: string[] = [];
     const out = new Int32Array(4096);
@@ -139,10 +141,12 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
       for (let sq = 0; sq < cells; sq++) if (plain.board[sq] === EMPTY && next() < 0.25) squares[count++] = sq;
       let n = 0;
       for (let k = 0; k < count; k++) n = stepsOnto(plain, squares[k], out, n, false);
-      const expected = Array.from(out.subarray(0, n)).filter((step) => (step & 511) !== plain.kingSq);
-      const slides = arena.scratch(ArenaSlot.TacticalSlides, 8 * cells);
-      const kernelCount = arena.tacticalSlides(placed, squares, count, slides);
-      if (!same(slides.subarray(0, kernelCount), Int32Array.from(expected))) differ.push(`${index}`);
+      const notKings = Array.from(out.subarray(0, n)).filter((step) => (step & 511) !== plain.kingSq);
+      // Written onto the step stack past a parent's steps; every other time one of them is the hash step.
+      const ttStep = index % 2 === 0 && notKings.length > 0 ? notKings[Math.floor(next() * notKings.length)] : -1;
+      const expected = notKings.filter((step) => step !== ttStep);
+      const end = arena.tacticalSlides(placed, squares, count, ttStep, 5);
+      if (!same(arena.steps.subarray(5, end), Int32Array.from(expected))) differ.push(`${index}`);
       found += expected.length;
     }
     expect(differ).toEqual([]);
@@ -154,8 +158,6 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
     const differ: string[] = [];
     const steps = new Int32Array(512);
     const order = new Int32Array(512);
-    const arenaSteps = new Int32Array(512);
-    const arenaOrder = new Int32Array(512);
     let found = 0;
     for (const [index, plain] of positions.entries()) {
       const king = plain.kingSq;
@@ -170,11 +172,11 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
       let ttStep = -1;
       for (let round = 0; round < 2; round++) {
         const end = javascriptSlides(ttStep);
-        const arenaEnd = arena.kingSlides(king, escapeFlag, geo.noStop[key], geo.block[key], ttStep, arenaSteps, arenaOrder, 3);
+        const arenaEnd = arena.kingSlides(king, escapeFlag, geo.noStop[key], geo.block[key], ttStep, 3);
         const same3 =
           arenaEnd === end &&
-          same(arenaSteps.subarray(3, end), steps.subarray(3, end)) &&
-          same(arenaOrder.subarray(3, end), order.subarray(3, end));
+          same(arena.steps.subarray(3, end), steps.subarray(3, end)) &&
+          same(arena.order.subarray(3, end), order.subarray(3, end));
         if (!same3 || placed.board[king] !== KING) differ.push(`${index} ${ttStep}`);
         found += end - 3;
         if (end === 3) break;
@@ -183,6 +185,49 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
     }
     expect(differ).toEqual([]);
     expect(found).toBeGreaterThan(20000);
+  });
+
+  it('kingFeatures and weightedSum: the evaluation and its features the same with and without the arena, on positions of random games and of the books', () => {
+    if (arena === null) return;
+    const differ: string[] = [];
+    for (const [index, plain] of positions.entries()) {
+      const placed = arena.place(plain);
+      const evaluator = new Evaluator(plain);
+      evaluator.startSearch(plain);
+      const score = evaluator.evaluate(plain);
+      const arenaEvaluator = new Evaluator(placed);
+      arenaEvaluator.startSearch(placed, arena);
+      const arenaScore = arenaEvaluator.evaluate(placed);
+      if (arenaScore !== score || !same(arenaEvaluator.features, evaluator.features)) differ.push(`${index}`);
+    }
+    expect(differ).toEqual([]);
+  });
+
+  it('pickBest: the same step and value first, the others as the JavaScript leaves them', () => {
+    if (arena === null) return;
+    const next = random(17);
+    const steps = new Int32Array(64);
+    const order = new Int32Array(64);
+    const differ: string[] = [];
+    for (let round = 0; round < 20000; round++) {
+      const i = Math.floor(next() * 8);
+      const end = i + 1 + Math.floor(next() * 40);
+      for (let j = 0; j < end; j++) {
+        steps[j] = Math.floor(next() * 60000);
+        // Few values, so that ties are common (the first of the best wins); negative ones too.
+        order[j] = Math.floor(next() * 12) - 4;
+      }
+      arena.steps.set(steps.subarray(0, end), 100);
+      arena.order.set(order.subarray(0, end), 100);
+      pickBest(steps, order, i, end);
+      arena.pickBest(100 + i, 100 + end);
+      if (
+        !same(arena.steps.subarray(100, 100 + end), steps.subarray(0, end)) ||
+        !same(arena.order.subarray(100, 100 + end), order.subarray(0, end))
+      )
+        differ.push(`${round}`);
+    }
+    expect(differ).toEqual([]);
   });
 
   it("the quiescence search's capture generation: the same steps with and without the arena", () => {

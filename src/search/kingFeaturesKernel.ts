@@ -1,0 +1,183 @@
+// evaluate.ts's kingFeatures' walks as a WebAssembly kernel over a searcher's arena (arena.ts): along
+// the king's four rays (his open lines, routes and mobility, the pieces beside him), then, when he has
+// neither an open line nor a route, the two slides that could bring him to a square that sees an
+// escape square. openLine is written inline (kernels.ts's openLineInto): V8 does not inline one
+// WebAssembly function into another (BENCHMARKS.md, wasm15's kingRays, which called it, lost).
+
+import { ATTACKER_BIT, DEFENDER_BIT, Mem, SQ_EDGE } from '../engine/index.js';
+import { KingWalk } from './evaluate.js';
+import { openLineInto } from './kernels.js';
+import { block, br, brIf, code, get, i32, ifThen, load, loop, Op, set, tee, type WasmFunction } from './wasmAssembler.js';
+
+const FLAGS = Mem.Flags * 4;
+
+/** The kernel's parameters and locals. */
+const enum K {
+  King,
+  /** The ray table: the four directions in bytes (dirs order), as arena.ts writes it for kingSlides. */
+  Rays,
+  EscapeFlag,
+  Corners,
+  // locals
+  OpenLines,
+  Routes,
+  Mobility,
+  Attackers,
+  Defenders,
+  Slides,
+  Ray,
+  /** 1 or 3: the direction across the ray (Ray + Side). */
+  Side,
+  Toward,
+  Across,
+  To,
+  Flags,
+  Second,
+  Blocked,
+  /** The inline openLine's walk and result. */
+  LineSquare,
+  LineOpen,
+}
+
+/** Pushes the ray table's direction of the ray in local Ray plus `offset` (mod 4). */
+const direction = (offset: number): number[] =>
+  code(get(K.Rays), get(K.Ray), offset === 0 ? [] : code(i32(offset), Op.I32Add, i32(3), Op.I32And), i32(2), Op.I32Shl, Op.I32Add, load());
+
+const minus = (value: number[]): number[] => code(i32(0), value, Op.I32Sub);
+
+/**
+ * LineOpen set to 1 if a line from local `from` along Toward or against it runs open to an escape
+ * square (`escapeFlag`; `cornerRules` as openLineInto takes it), else 0.
+ */
+const lineEitherWay = (from: number, escapeFlag: number[], cornerRules: number[] | null): number[] =>
+  code(
+    openLineInto(K.LineOpen, K.LineSquare, get(from), get(K.Toward), escapeFlag, cornerRules),
+    code(get(K.LineOpen), Op.I32Eqz),
+    ifThen(openLineInto(K.LineOpen, K.LineSquare, get(from), minus(get(K.Toward)), escapeFlag, cornerRules)),
+  );
+
+/** The walk along the king's rays: his open lines, routes and mobility, the attackers and defenders beside him. */
+const walkRays = code(
+  code(i32(0), set(K.Ray)),
+  loop(
+    code(direction(0), set(K.Toward), direction(1), set(K.Across)),
+    // A piece has one side bit at most (off-board squares none): counted without branches.
+    code(
+      get(K.King),
+      get(K.Toward),
+      Op.I32Add,
+      load(),
+      tee(K.To),
+      i32(ATTACKER_BIT),
+      Op.I32And,
+      get(K.Attackers),
+      Op.I32Add,
+      set(K.Attackers),
+    ),
+    code(get(K.To), i32(DEFENDER_BIT), Op.I32And, i32(1), Op.I32ShrU, get(K.Defenders), Op.I32Add, set(K.Defenders)),
+    code(get(K.King), set(K.To)),
+    block(
+      loop(
+        code(get(K.To), get(K.Toward), Op.I32Add, tee(K.To), load()),
+        brIf(1),
+        code(get(K.Mobility), i32(1), Op.I32Add, set(K.Mobility)),
+        code(get(K.To), load(FLAGS), tee(K.Flags), get(K.EscapeFlag), Op.I32And),
+        ifThen(get(K.OpenLines), i32(1), Op.I32Add, set(K.OpenLines), br(2)),
+        // A route: a line across to an escape square (under corner rules only from an edge square).
+        block(
+          code(get(K.Corners), get(K.Flags), i32(SQ_EDGE), Op.I32And, Op.I32Eqz, Op.I32And),
+          brIf(0),
+          openLineInto(K.LineOpen, K.LineSquare, get(K.To), get(K.Across), get(K.EscapeFlag), get(K.Corners)),
+          code(get(K.LineOpen), Op.I32Eqz),
+          ifThen(openLineInto(K.LineOpen, K.LineSquare, get(K.To), minus(get(K.Across)), get(K.EscapeFlag), get(K.Corners))),
+          code(get(K.Routes), get(K.LineOpen), Op.I32Add, set(K.Routes)),
+        ),
+        br(0),
+      ),
+    ),
+    code(get(K.Ray), i32(1), Op.I32Add, tee(K.Ray), i32(4), Op.I32Ne),
+    brIf(0),
+  ),
+);
+
+/**
+ * evaluate.ts's slidesToCorner and slidesToEdge, for one slide across (from the square in local To
+ * along Across): under corner rules its end, if it stops on an edge square, under edge rules any square
+ * on it, sees an escape square along the ray or against it. Then sets Slides to 3 and leaves through
+ * `found` (the depth of the block to leave, counted from here).
+ */
+const secondSlide = (found: number): number[] =>
+  code(
+    code(get(K.To), set(K.Second)),
+    block(
+      loop(
+        code(get(K.Second), get(K.Across), Op.I32Add, load(), tee(K.Blocked)),
+        // The slide's end: looked at under corner rules only, if it moved and is on the edge.
+        ifThen(
+          code(get(K.Second), get(K.To), Op.I32Ne, get(K.Corners), Op.I32And),
+          code(get(K.Second), load(FLAGS), i32(SQ_EDGE), Op.I32And, i32(0), Op.I32Ne, Op.I32And, Op.I32Eqz),
+          brIf(2),
+        ),
+        // A square on the way: looked at under edge rules only.
+        code(get(K.Blocked), Op.I32Eqz),
+        ifThen(code(get(K.Second), get(K.Across), Op.I32Add, set(K.Second), get(K.Corners)), brIf(1)),
+        lineEitherWay(K.Second, get(K.EscapeFlag), get(K.Corners)),
+        get(K.LineOpen),
+        ifThen(i32(3), set(K.Slides), br(found + 3)),
+        code(get(K.Corners)),
+        brIf(1),
+        br(0),
+      ),
+    ),
+  );
+
+/**
+ * evaluate.ts's slidesToEscape (Slides 3 if two slides reach a square that sees an escape square, else
+ * 4), after 1 for an open line and 2 for a route.
+ */
+const slidesToEscape = block(
+  code(i32(1), set(K.Slides), get(K.OpenLines)),
+  brIf(0),
+  code(i32(2), set(K.Slides), get(K.Routes)),
+  brIf(0),
+  code(i32(4), set(K.Slides), i32(0), set(K.Ray)),
+  loop(
+    code(direction(0), set(K.Toward), get(K.King), set(K.To)),
+    block(
+      loop(
+        code(get(K.To), get(K.Toward), Op.I32Add, tee(K.To), load()),
+        brIf(1),
+        code(i32(1), set(K.Side)),
+        loop(
+          code(get(K.Rays), get(K.Ray), get(K.Side), Op.I32Add, i32(3), Op.I32And, i32(2), Op.I32Shl, Op.I32Add, load(), set(K.Across)),
+          // slidesToEscape's block is the fourth label out (the Side loop, the first slide's loop and block, the Ray loop).
+          secondSlide(4),
+          code(get(K.Side), i32(2), Op.I32Add, tee(K.Side), i32(4), Op.I32LtU),
+          brIf(0),
+        ),
+        br(0),
+      ),
+    ),
+    code(get(K.Ray), i32(1), Op.I32Add, tee(K.Ray), i32(4), Op.I32Ne),
+    brIf(0),
+  ),
+);
+
+/**
+ * evaluate.ts's kingFeatures' walks for the king on `King` (bytes) of the position on the arena, packed
+ * as KingWalk lays them out.
+ */
+export const kingFeaturesKernel: WasmFunction = {
+  name: 'kingFeatures',
+  params: K.OpenLines,
+  locals: K.LineOpen + 1 - K.OpenLines,
+  body: code(
+    walkRays,
+    slidesToEscape,
+    code(get(K.OpenLines), get(K.Routes), i32(KingWalk.Routes), Op.I32Shl, Op.I32Or),
+    code(get(K.Mobility), i32(KingWalk.Mobility), Op.I32Shl, Op.I32Or),
+    code(get(K.Attackers), i32(KingWalk.Attackers), Op.I32Shl, Op.I32Or),
+    code(get(K.Defenders), i32(KingWalk.Defenders), Op.I32Shl, Op.I32Or),
+    code(get(K.Slides), i32(KingWalk.Slides), Op.I32Shl, Op.I32Or),
+  ),
+};
