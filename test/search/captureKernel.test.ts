@@ -1,13 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { enemyNextTo, findCaptures } from '../../src/engine/capture.js';
 import {
   EMPTY,
   generateSteps,
-  getVariant,
   NO_SQUARE,
   NO_WINNER,
-  ok,
   Position,
   SIDE_MASK,
   SQ_CORNER,
@@ -19,24 +16,10 @@ import {
   type CaptureKernel,
   type RuleSet,
 } from '../../src/engine/index.js';
-import { parseRulesString, parseTfen, playMoves } from '../../src/notation/index.js';
+import { parseRulesString, parseTfen } from '../../src/notation/index.js';
 import { SearchArena } from '../../src/search/arena.js';
 import { CaptureGenerator } from '../../src/search/captures.js';
-
-/** A small deterministic random source, so that failures replay. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (Math.imul(state, 1103515245) + 12345) | 0;
-    return ((state >>> 8) & 0xffffff) / 0x1000000;
-  };
-}
-
-function rulesOf(id: string): RuleSet {
-  const rules = getVariant(id);
-  if (!rules.ok) throw new Error(rules.error.message);
-  return rules.value;
-}
+import { bookPositions, random, rulesOf } from '../support/kernelPositions.js';
 
 function openTafl(text: string): RuleSet {
   const rules = parseRulesString(text);
@@ -137,28 +120,6 @@ function randomBoards(rules: RuleSet, seed: number, count: number): Position[] {
   return positions;
 }
 
-/** Positions along the openings of the shipped books (books/<variant>.txt): after every eighth move. */
-function bookPositions(): Position[] {
-  const positions: Position[] = [];
-  const folder = new URL('../../books/', import.meta.url);
-  for (const file of readdirSync(folder).filter((name) => name.endsWith('.txt'))) {
-    const rules = rulesOf(file.replace(/\.txt$/, ''));
-    for (const raw of readFileSync(new URL(file, folder), 'utf8').split('\n')) {
-      const line = raw.replace(/#.*/, '').trim();
-      if (line === '') continue;
-      const at = line.indexOf(' moves ');
-      const parsed = at < 0 ? ok(Position.start(rules)) : parseTfen(rules, line.slice(0, at));
-      if (!parsed.ok) throw new Error(`${file}: bad opening '${line}'`);
-      const pos = parsed.value;
-      for (const [index, move] of (at < 0 ? line : line.slice(at + 7)).split(/\s+/).entries()) {
-        if (!playMoves(pos, [move]).ok) throw new Error(`${file}: bad move '${move}'`);
-        if (index % 8 === 7) positions.push(pos.clone());
-      }
-    }
-  }
-  return positions;
-}
-
 /** findCaptures' squares for the piece on `from` landing on `to`, the board left as it was (as stepCaptures tries it). */
 function triedCaptures(pos: Position, from: number, to: number, out: Int32Array): number {
   const board = pos.board;
@@ -183,7 +144,7 @@ describe("findCaptures' WebAssembly kernel", () => {
   const positions = [
     ...rules.flatMap((r, index) => randomGamePositions(r, 7919 * (index + 1), r.size >= 19 ? 1 : 2)),
     ...boards,
-    ...bookPositions(),
+    ...bookPositions(8),
   ];
   const expected = new Int32Array(128);
 

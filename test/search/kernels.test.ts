@@ -1,42 +1,23 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY,
   generateSteps,
-  getVariant,
   KING,
   NO_SQUARE,
   NO_WINNER,
-  ok,
   Position,
   slideKey,
   SQ_CORNER,
   SQ_EDGE,
   stepCaptures,
   VARIANT_IDS,
-  type RuleSet,
 } from '../../src/engine/index.js';
-import { parseTfen, playMoves } from '../../src/notation/index.js';
 import { ArenaSlot, SearchArena } from '../../src/search/arena.js';
 import { CaptureGenerator, captureSquares, stepsOnto } from '../../src/search/captures.js';
 import { Evaluator } from '../../src/search/evaluate.js';
 import { scoreKingSlides } from '../../src/search/kingSlides.js';
 import { pickBest } from '../../src/search/stepPicker.js';
-
-/** A small deterministic random source, so that failures replay. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (Math.imul(state, 1103515245) + 12345) | 0;
-    return ((state >>> 8) & 0xffffff) / 0x1000000;
-  };
-}
-
-function rulesOf(id: string): RuleSet {
-  const rules = getVariant(id);
-  if (!rules.ok) throw new Error(rules.error.message);
-  return rules.value;
-}
+import { bookPositions, random, rulesOf } from '../support/kernelPositions.js';
 
 /** Positions of random games of every variant (captures preferred now and then, so that games thin out). */
 function randomGamePositions(): Position[] {
@@ -59,35 +40,13 @@ function randomGamePositions(): Position[] {
   return positions;
 }
 
-/** Positions along the openings of the shipped books (books/<variant>.txt): after every fourth move. */
-function bookPositions(): Position[] {
-  const positions: Position[] = [];
-  const folder = new URL('../../books/', import.meta.url);
-  for (const file of readdirSync(folder).filter((name) => name.endsWith('.txt'))) {
-    const rules = rulesOf(file.replace(/\.txt$/, ''));
-    for (const raw of readFileSync(new URL(file, folder), 'utf8').split('\n')) {
-      const line = raw.replace(/#.*/, '').trim();
-      if (line === '') continue;
-      const at = line.indexOf(' moves ');
-      const parsed = at < 0 ? ok(Position.start(rules)) : parseTfen(rules, line.slice(0, at));
-      if (!parsed.ok) throw new Error(`${file}: bad opening '${line}'`);
-      const pos = parsed.value;
-      for (const [index, move] of (at < 0 ? line : line.slice(at + 7)).split(/\s+/).entries()) {
-        if (!playMoves(pos, [move]).ok) throw new Error(`${file}: bad move '${move}'`);
-        if (index % 4 === 3) positions.push(pos.clone());
-      }
-    }
-  }
-  return positions;
-}
-
 function same(a: Int32Array, b: Int32Array): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
 describe('the WebAssembly kernels agree with their JavaScript twins', () => {
   const arena = SearchArena.create();
-  const positions = [...randomGamePositions(), ...bookPositions()];
+  const positions = [...randomGamePositions(), ...bookPositions(4)];
 
   it('has an arena here (Node.js has WebAssembly)', () => {
     expect(arena).not.toBeNull();
