@@ -244,7 +244,8 @@ describe('faults', { timeout: 120_000 }, () => {
     const own = await RedisServer.start();
     try {
       const queue = queueName();
-      const config = tournamentConfig('redis-restart', { games: 4 });
+      // A clock, not depth 1: the games after the second must still be running when Redis goes down.
+      const config = tournamentConfig('redis-restart', { games: 4, tc: { movetime: 50 } });
       const w = hnefi(['worker', '--queue', own.url, '--queue-name', queue, '--engines', config, '--name', 'w1', '--concurrency', '1']);
       const run = coordinator(queue, config, [], own.url);
       await run.waitFor(/game p1-r1-g2/);
