@@ -65,7 +65,7 @@ export class QueueGames implements GameScheduler {
       (reason) =>
         this.closed ||
         log(`lost Redis at ${address.shown} (${reason}); waiting for it to come back (Ctrl-C and the same command later resumes)`),
-      () => log(`Redis at ${address.shown} is back`),
+      () => this.closed || log(`Redis at ${address.shown} is back`),
     );
     this.redis = redis;
     const reachable = await checkReachable(redis, address);

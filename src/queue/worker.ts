@@ -61,7 +61,7 @@ export class GameWorker {
     const redis = connect(
       address,
       (reason) => self.stopping !== undefined || log(`lost Redis at ${address.shown} (${reason}); waiting for it to come back`),
-      () => log(`Redis at ${address.shown} is back`),
+      () => self.stopping !== undefined || log(`Redis at ${address.shown} is back`),
     );
     self.redis = redis;
     const reachable = await checkReachable(redis, address);
