@@ -10,7 +10,6 @@ import {
   SQ_CORNER,
   SQ_EDGE,
   SQ_RESTRICTED,
-  stepCaptures,
   toSquare,
   VARIANT_IDS,
   type CaptureKernel,
@@ -19,7 +18,7 @@ import {
 import { parseRulesString, parseTfen } from '../../src/notation/index.js';
 import { SearchArena } from '../../src/search/arena.js';
 import { CaptureGenerator } from '../../src/search/captures.js';
-import { bookPositions, random, rulesOf } from '../support/kernelPositions.js';
+import { bookPositions, random, randomGamePositions, rulesOf } from '../support/kernelPositions.js';
 
 function openTafl(text: string): RuleSet {
   const rules = parseRulesString(text);
@@ -57,25 +56,6 @@ function otherRules(): RuleSet[] {
     { ...tablut, name: 'tablut-linnaean', linnaeanCapture: true, throneHostileToAttackers: false, emptyThroneHostileToKing: false },
     { ...tablut, name: 'tablut-middleweight', king: 'middleweight', emptyThroneHostileToDefenders: false },
   ];
-}
-
-/** Positions of random games (captures preferred now and then, so that games thin out). */
-function randomGamePositions(rules: RuleSet, seed: number, games: number): Position[] {
-  const positions: Position[] = [];
-  const buffer = new Int32Array(4096);
-  const next = random(seed);
-  for (let game = 0; game < games; game++) {
-    const pos = Position.start(rules);
-    for (let ply = 0; ply < 120 && pos.winner === NO_WINNER; ply++) {
-      positions.push(pos.clone());
-      const n = generateSteps(pos, buffer, 0);
-      if (n === 0) break;
-      let pick = Math.floor(next() * n);
-      if (next() < 0.5) for (let i = 0; i < n; i++) if (stepCaptures(pos, buffer[i] & 511, buffer[i] >>> 9)) pick = i;
-      pos.makeStep(buffer[pick]);
-    }
-  }
-  return positions;
 }
 
 /**

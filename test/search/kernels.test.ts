@@ -1,44 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EMPTY,
-  generateSteps,
-  KING,
-  NO_SQUARE,
-  NO_WINNER,
-  Position,
-  slideKey,
-  SQ_CORNER,
-  SQ_EDGE,
-  stepCaptures,
-  VARIANT_IDS,
-} from '../../src/engine/index.js';
+import { EMPTY, KING, NO_SQUARE, slideKey, SQ_CORNER, SQ_EDGE, VARIANT_IDS } from '../../src/engine/index.js';
 import { ArenaSlot, SearchArena } from '../../src/search/arena.js';
 import { CaptureGenerator, captureSquares, stepsOnto } from '../../src/search/captures.js';
 import { Evaluator } from '../../src/search/evaluate.js';
 import { scoreKingSlides } from '../../src/search/kingSlides.js';
 import { pickBest } from '../../src/search/stepPicker.js';
-import { bookPositions, random, rulesOf } from '../support/kernelPositions.js';
-
-/** Positions of random games of every variant (captures preferred now and then, so that games thin out). */
-function randomGamePositions(): Position[] {
-  const positions: Position[] = [];
-  const buffer = new Int32Array(4096);
-  for (const id of VARIANT_IDS) {
-    const next = random(id.length * 7919);
-    for (let game = 0; game < 2; game++) {
-      const pos = Position.start(rulesOf(id));
-      for (let ply = 0; ply < 120 && pos.winner === NO_WINNER; ply++) {
-        positions.push(pos.clone());
-        const n = generateSteps(pos, buffer, 0);
-        if (n === 0) break;
-        let pick = Math.floor(next() * n);
-        if (next() < 0.5) for (let i = 0; i < n; i++) if (stepCaptures(pos, buffer[i] & 511, buffer[i] >>> 9)) pick = i;
-        pos.makeStep(buffer[pick]);
-      }
-    }
-  }
-  return positions;
-}
+import { bookPositions, random, randomGamePositions, rulesOf } from '../support/kernelPositions.js';
 
 function same(a: Int32Array, b: Int32Array): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
@@ -46,7 +13,7 @@ function same(a: Int32Array, b: Int32Array): boolean {
 
 describe('the WebAssembly kernels agree with their JavaScript twins', () => {
   const arena = SearchArena.create();
-  const positions = [...randomGamePositions(), ...bookPositions(4)];
+  const positions = [...VARIANT_IDS.flatMap((id) => randomGamePositions(rulesOf(id), id.length * 7919, 2)), ...bookPositions(4)];
 
   it('has an arena here (Node.js has WebAssembly)', () => {
     expect(arena).not.toBeNull();

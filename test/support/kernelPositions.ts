@@ -1,7 +1,7 @@
 // Positions for the tests that hold a WebAssembly kernel against its JavaScript twin: a replayable
-// random source, the variants' rule sets, and positions along the shipped books' openings.
+// random source, the variants' rule sets, positions of random games and along the shipped books' openings.
 import { readdirSync, readFileSync } from 'node:fs';
-import { getVariant, ok, Position, type RuleSet } from '../../src/engine/index.js';
+import { generateSteps, getVariant, NO_WINNER, ok, Position, type RuleSet, stepCaptures } from '../../src/engine/index.js';
 import { parseTfen, playMoves } from '../../src/notation/index.js';
 
 /** A small deterministic random source, so that failures replay. */
@@ -36,6 +36,25 @@ export function bookPositions(every: number): Position[] {
         if (!playMoves(pos, [move]).ok) throw new Error(`${file}: bad move '${move}'`);
         if (index % every === every - 1) positions.push(pos.clone());
       }
+    }
+  }
+  return positions;
+}
+
+/** Positions of `games` random games of `rules` (captures preferred now and then, so that games thin out). */
+export function randomGamePositions(rules: RuleSet, seed: number, games: number): Position[] {
+  const positions: Position[] = [];
+  const buffer = new Int32Array(4096);
+  const next = random(seed);
+  for (let game = 0; game < games; game++) {
+    const pos = Position.start(rules);
+    for (let ply = 0; ply < 120 && pos.winner === NO_WINNER; ply++) {
+      positions.push(pos.clone());
+      const n = generateSteps(pos, buffer, 0);
+      if (n === 0) break;
+      let pick = Math.floor(next() * n);
+      if (next() < 0.5) for (let i = 0; i < n; i++) if (stepCaptures(pos, buffer[i] & 511, buffer[i] >>> 9)) pick = i;
+      pos.makeStep(buffer[pick]);
     }
   }
   return positions;
