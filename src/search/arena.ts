@@ -7,9 +7,10 @@
 // JavaScript paths. Without WebAssembly, or when a memory cannot be had, the searchers have no arena
 // and run the JavaScript paths.
 
-import { type CaptureKernel, kingNoStop, Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
+import { type CaptureKernel, type ContinuationKernel, kingNoStop, Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
 import { CaptureSlot, captureKernelFunctions, captureRules } from './captureKernel.js';
 import { captureStepsKernel } from './captureStepsKernel.js';
+import { continuationKernel } from './continuationKernel.js';
 import { anvilCodes, hostileWhenOccupied, KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
 import { kingFeaturesKernel } from './kingFeaturesKernel.js';
 import { pickBestKernel } from './pickBestKernel.js';
@@ -52,7 +53,11 @@ const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
 const KERNEL_SETS: readonly (readonly WasmFunction[])[] = [
   [...KERNEL_FUNCTIONS, pickBestKernel],
   [kingFeaturesKernel, weightedSumKernel],
-  [...captureKernelFunctions(slotAddress(ArenaSlot.Captures)), captureStepsKernel(slotAddress(ArenaSlot.Captures), 0)],
+  [
+    ...captureKernelFunctions(slotAddress(ArenaSlot.Captures)),
+    captureStepsKernel(slotAddress(ArenaSlot.Captures), 0),
+    continuationKernel(slotAddress(ArenaSlot.Captures), slotAddress(ArenaSlot.KingRays), 0, slotAddress(ArenaSlot.CaptureSteps)),
+  ],
 ];
 
 let kernelModules: WebAssembly.Module[] | undefined;
@@ -141,7 +146,14 @@ export class SearchArena {
       this.anvils[side] = anvilCodes(side, pos.rules.kingArmed === true);
       this.hostileOccupied[side] = hostileWhenOccupied(side);
     }
-    if (captureRules(pos, this.captureSlot)) pos.useCaptureKernel(this.kernels.findCaptures, this.capturesFound);
+    // The continuations' kernel slides without speed limits; it writes its steps where captureSteps' go.
+    if (captureRules(pos, this.captureSlot))
+      pos.useCaptureKernel(
+        this.kernels.findCaptures,
+        this.capturesFound,
+        pos.geo.speedLimited ? null : this.kernels.continuations,
+        this.captureStepsFound,
+      );
     return pos;
   }
 
@@ -255,9 +267,10 @@ interface EvaluationKernels {
   pickBest(start: number, end: number): number;
 }
 
-/** The exports of findCaptures' module (captureKernel.ts, captureStepsKernel.ts), as JavaScript sees them. */
+/** The exports of findCaptures' module (captureKernel.ts, captureStepsKernel.ts, continuationKernel.ts), as JavaScript sees them. */
 interface CaptureKernels {
   findCaptures: CaptureKernel;
+  continuations: ContinuationKernel;
   captureSteps(squares: number, count: number, myBit: number, jumps: number, jumpOverOwn: number, kingNoStop: number, out: number): number;
 }
 
