@@ -11,6 +11,7 @@ import { type CaptureKernel, type ContinuationKernel, kingNoStop, Mem, SQ_CORNER
 import { CaptureSlot, captureKernelFunctions, captureRules } from './captureKernel.js';
 import { captureStepsKernel } from './captureStepsKernel.js';
 import { continuationKernel } from './continuationKernel.js';
+import { tacticalOrderKernel } from './tacticalOrderKernel.js';
 import { anvilCodes, hostileWhenOccupied, KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
 import { kingFeaturesKernel } from './kingFeaturesKernel.js';
 import { pickBestKernel } from './pickBestKernel.js';
@@ -33,8 +34,11 @@ export const enum ArenaSlot {
   Captures,
   /** The steps captureSteps finds: at most eight onto each square. */
   CaptureSteps,
+  /** StepScorer's stamps of the king's open lines and of his routes. */
+  ScorerLines = CaptureSteps + 8,
+  ScorerRoutes,
   /** The step pickers' squares, one slot per ply (PickerSquares + ply - 1). */
-  PickerSquares = CaptureSteps + 8,
+  PickerSquares,
   Count = PickerSquares + MAX_PLY,
 }
 
@@ -57,8 +61,14 @@ const KERNEL_SETS: readonly (readonly WasmFunction[])[] = [
     ...captureKernelFunctions(slotAddress(ArenaSlot.Captures)),
     captureStepsKernel(slotAddress(ArenaSlot.Captures), 0),
     continuationKernel(slotAddress(ArenaSlot.Captures), slotAddress(ArenaSlot.KingRays), 0, slotAddress(ArenaSlot.CaptureSteps)),
+    tacticalOrderKernel(slotAddress(ArenaSlot.KingRays), 0),
   ],
 ];
+
+/** The kernels' modules as binaries (each must stay under 4 KB: test/search/kernels.test.ts). */
+export function kernelModuleBinaries(): Uint8Array<ArrayBuffer>[] {
+  return KERNEL_SETS.map((functions) => wasmModule(ARENA_PAGES, functions));
+}
 
 let kernelModules: WebAssembly.Module[] | undefined;
 /** The thread's arena (forThread), undefined before it is first asked for. */
@@ -115,7 +125,7 @@ export class SearchArena {
   static create(): SearchArena | null {
     if (typeof WebAssembly !== 'object') return null;
     // Outside the try: a module that does not compile is a bug to be told, not a reason to run without the kernels.
-    kernelModules ??= KERNEL_SETS.map((functions) => new WebAssembly.Module(wasmModule(ARENA_PAGES, functions)));
+    kernelModules ??= kernelModuleBinaries().map((binary) => new WebAssembly.Module(binary));
     try {
       const memory = new WebAssembly.Memory({ initial: ARENA_PAGES, maximum: ARENA_PAGES });
       const exports = kernelModules.map((module) => new WebAssembly.Instance(module, { env: { memory } }).exports);
@@ -239,6 +249,39 @@ export class SearchArena {
   }
 
   /**
+   * stepScorer.ts's scoreStep values of the steps on the step stack from `at` to `end` (generateTactical's:
+   * no king's step) for the position placed (its captureKernel set), written beside them; the stamp
+   * arrays are scratch slots.
+   */
+  tacticalOrder(
+    pos: Position,
+    at: number,
+    end: number,
+    captureStamp: Int32Array,
+    captureMark: number,
+    lineStamp: Int32Array,
+    blockMark: number,
+    routeStamp: Int32Array,
+    routeMark: number,
+    killer1: number,
+    killer2: number,
+  ): void {
+    this.kernels.tacticalOrder(
+      this.stepsAddress + 4 * at,
+      this.stepsAddress + 4 * end,
+      captureStamp.byteOffset,
+      captureMark,
+      lineStamp.byteOffset,
+      blockMark,
+      routeStamp.byteOffset,
+      routeMark,
+      killer1,
+      killer2,
+      (pos.side + 1) ^ 3,
+    );
+  }
+
+  /**
    * The slides and jumps of the side to move onto the `count` squares of `squares` (a scratch slot),
    * the king's and `ttStep` left out, as stepsOnto finds them (rules with plain slides only), written
    * into the arena's `steps` from `at`; returns the new end.
@@ -267,10 +310,23 @@ interface EvaluationKernels {
   pickBest(start: number, end: number): number;
 }
 
-/** The exports of findCaptures' module (captureKernel.ts, captureStepsKernel.ts, continuationKernel.ts), as JavaScript sees them. */
+/** The exports of findCaptures' module (captureKernel.ts, captureStepsKernel.ts, continuationKernel.ts, tacticalOrderKernel.ts), as JavaScript sees them. */
 interface CaptureKernels {
   findCaptures: CaptureKernel;
   continuations: ContinuationKernel;
+  tacticalOrder(
+    start: number,
+    end: number,
+    captureStamp: number,
+    captureMark: number,
+    lineStamp: number,
+    blockMark: number,
+    routeStamp: number,
+    routeMark: number,
+    killer1: number,
+    killer2: number,
+    enemyBit: number,
+  ): number;
   captureSteps(squares: number, count: number, myBit: number, jumps: number, jumpOverOwn: number, kingNoStop: number, out: number): number;
 }
 

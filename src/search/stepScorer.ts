@@ -55,6 +55,8 @@ export class StepScorer {
   pos!: Position;
   /** generateTactical's slides by the arena's kernel (rules with plain slides): the arena, else null. */
   private slidesArena: SearchArena | null = null;
+  /** generateTactical's ordering values by the arena's kernel (rules its captures' kernel covers): the arena, else null. */
+  private orderArena: SearchArena | null = null;
   private escapeFlag = 0;
   /** Per piece code: what capturing it is worth to the evaluation (the king: a win). */
   private victimWeights = new Int32Array(17);
@@ -97,13 +99,14 @@ export class StepScorer {
     this.escapeFlag = escapeFlag;
     const cells = pos.geo.cells;
     if (this.lineStamp.length !== cells) {
-      this.lineStamp = new Int32Array(cells);
-      this.routeStamp = new Int32Array(cells);
+      this.lineStamp = scratchArray(arena, ArenaSlot.ScorerLines, cells);
+      this.routeStamp = scratchArray(arena, ArenaSlot.ScorerRoutes, cells);
       this.special = scratchArray(arena, ArenaSlot.ScorerSpecial, cells);
       this.captureStamp = scratchArray(arena, ArenaSlot.ScorerCaptureStamp, cells);
       this.squares = scratchArray(arena, ArenaSlot.ScorerSquares, cells);
     }
     this.slidesArena = pos.geo.plainSlides === true ? arena : null;
+    this.orderArena = pos.captureKernel !== null ? arena : null;
   }
 
   /** The evaluation's weights (weights.ts order): quiescence takes the most valuable victims first. */
@@ -194,7 +197,11 @@ export class StepScorer {
     const killer1 = killers[ply * 2];
     const killer2 = killers[ply * 2 + 1];
     const blockMark = this.blockMark;
-    for (let i = at; i < end; i++) order[i] = this.scoreStep(steps[i], -1, killer1, killer2, 0, true, blockMark);
+    const orderArena = this.orderArena;
+    if (orderArena !== null) {
+      const { captureStamp, captureMark, lineStamp, routeStamp, routeMark } = this;
+      orderArena.tacticalOrder(pos, at, end, captureStamp, captureMark, lineStamp, blockMark, routeStamp, routeMark, killer1, killer2);
+    } else for (let i = at; i < end; i++) order[i] = this.scoreStep(steps[i], -1, killer1, killer2, 0, true, blockMark);
     return pos.side === DEFENDERS && king !== NO_SQUARE ? this.generateKingSteps(end, ttStep, killer1, killer2) : end;
   }
 
