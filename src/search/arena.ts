@@ -249,9 +249,9 @@ export class SearchArena {
   }
 
   /**
-   * stepScorer.ts's scoreStep values of the steps on the step stack from `at` to `end` (generateTactical's:
-   * no king's step) for the position placed (its captureKernel set), written beside them; the stamp
-   * arrays are scratch slots.
+   * stepScorer.ts's scoreStep values of the steps on the step stack from `at` to `end` (generateTactical's;
+   * with `kingSteps` 1, the king's slides, valued by kingSlides: generateKingSteps') for the position
+   * placed (its captureKernel set), written beside them; the stamp arrays are scratch slots.
    */
   tacticalOrder(
     pos: Position,
@@ -265,6 +265,7 @@ export class SearchArena {
     routeMark: number,
     killer1: number,
     killer2: number,
+    kingSteps: number,
   ): void {
     this.kernels.tacticalOrder(
       this.stepsAddress + 4 * at,
@@ -278,6 +279,7 @@ export class SearchArena {
       killer1,
       killer2,
       (pos.side + 1) ^ 3,
+      kingSteps,
     );
   }
 
@@ -326,6 +328,7 @@ interface CaptureKernels {
     killer1: number,
     killer2: number,
     enemyBit: number,
+    kingSteps: number,
   ): number;
   captureSteps(squares: number, count: number, myBit: number, jumps: number, jumpOverOwn: number, kingNoStop: number, out: number): number;
 }

@@ -200,7 +200,7 @@ export class StepScorer {
     const orderArena = this.orderArena;
     if (orderArena !== null) {
       const { captureStamp, captureMark, lineStamp, routeStamp, routeMark } = this;
-      orderArena.tacticalOrder(pos, at, end, captureStamp, captureMark, lineStamp, blockMark, routeStamp, routeMark, killer1, killer2);
+      orderArena.tacticalOrder(pos, at, end, captureStamp, captureMark, lineStamp, blockMark, routeStamp, routeMark, killer1, killer2, 0);
     } else for (let i = at; i < end; i++) order[i] = this.scoreStep(steps[i], -1, killer1, killer2, 0, true, blockMark);
     return pos.side === DEFENDERS && king !== NO_SQUARE ? this.generateKingSteps(end, ttStep, killer1, killer2) : end;
   }
@@ -226,14 +226,18 @@ export class StepScorer {
     // What the lines leave undecided: captures (before routes), killers, quiet steps.
     const captureStamp = this.captureStamp;
     const captureMark = this.captureMark;
-    for (let i = at; i < end; i++) {
-      const value = order[i];
-      if (value >= KING_LINES_VALUE) continue;
-      const step = steps[i];
-      const to = step >>> 9;
-      if (captureStamp[to] === captureMark && stepCaptures(pos, king, to)) order[i] = this.captureValue(to);
-      else if (value === 0) order[i] = step === killer1 ? ORDER_KILLER + 1 : step === killer2 ? ORDER_KILLER : QUIET_UNSCORED;
-    }
+    const orderArena = this.orderArena;
+    if (orderArena !== null)
+      orderArena.tacticalOrder(pos, at, end, captureStamp, captureMark, this.lineStamp, 0, this.routeStamp, 0, killer1, killer2, 1);
+    else
+      for (let i = at; i < end; i++) {
+        const value = order[i];
+        if (value >= KING_LINES_VALUE) continue;
+        const step = steps[i];
+        const to = step >>> 9;
+        if (captureStamp[to] === captureMark && stepCaptures(pos, king, to)) order[i] = this.captureValue(to);
+        else if (value === 0) order[i] = step === killer1 ? ORDER_KILLER + 1 : step === killer2 ? ORDER_KILLER : QUIET_UNSCORED;
+      }
     if (pos.rules.jumps) {
       const n = generateJumps(pos, king, KING, steps, end);
       for (let i = end; i < n; i++) {

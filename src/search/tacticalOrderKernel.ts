@@ -1,10 +1,11 @@
 // The ordering values of the staged generation's first stage (stepScorer.ts: generateTactical's steps,
 // scored by scoreStep) as a WebAssembly kernel in the module of findCaptures' kernel (captureKernel.ts),
 // which it calls for each step onto a capture square: one call from JavaScript a node instead of one
-// scoreStep call a step and one stepCaptures call a capture square. For the steps of the pieces but
-// the king (his come with their values from kingSlides) on the arena's step stack, where findCaptures'
+// scoreStep call a step and one stepCaptures call a capture square; and what kingSlides' values leave
+// undecided of the king's slides (generateKingSteps). On the arena's step stack, where findCaptures'
 // kernel covers the rules. test/search/kernels.test.ts compares the values with the JavaScript's.
 
+import { KING_LINES_VALUE } from './kingSlides.js';
 import { ORDER_CAPTURE, ORDER_KILLER, QUIET_UNSCORED, STEP_STACK } from './params.js';
 import { block, br, brIf, call, code, get, i32, load, loop, Op, set, store, tee, type WasmFunction } from './wasmAssembler.js';
 
@@ -24,6 +25,7 @@ const enum T {
   Killer1,
   Killer2,
   EnemyBit,
+  KingSteps,
   // locals
   Step,
   To,
@@ -35,11 +37,12 @@ const enum T {
 }
 
 /**
- * scoreStep's value of each step from `Start` to `End` (byte addresses on the step stack; no king's
- * step, no END_RUN), written beside it: a capture (findCaptures' kernel confirms it where the capture
- * stamp marks its landing square) by the best victim beside the landing square (captureValue), then a
- * block of an open line (LineStamp marked with BlockMark, if not 0), of a route (RouteStamp, RouteMark),
- * the killers, else QUIET_UNSCORED. Returns 0. `rays` is the four directions (bytes; the arena's
+ * scoreStep's value of each step from `Start` to `End` (byte addresses on the step stack; no END_RUN),
+ * written beside it: a capture (findCaptures' kernel confirms it where the capture stamp marks its
+ * landing square) by the best victim beside the landing square (captureValue), then a block of an open
+ * line (LineStamp marked with BlockMark, if not 0), of a route (RouteStamp, RouteMark), the killers,
+ * else QUIET_UNSCORED. With `KingSteps` 1, the king's slides valued by kingSlides: those of a value
+ * from KING_LINES_VALUE on kept, the others' captures valued, and those of value 0 as above. Returns 0. `rays` is the four directions (bytes; the arena's
  * kingSlides ray table), `findCaptures` the index of findCaptures' function in the module.
  */
 export function tacticalOrderKernel(rays: number, findCaptures: number): WasmFunction {
@@ -66,8 +69,12 @@ export function tacticalOrderKernel(rays: number, findCaptures: number): WasmFun
           code(get(T.Start), get(T.End), Op.I32GeU),
           brIf(1),
           code(get(T.Start), load(), tee(T.Step), i32(9), Op.I32ShrU, i32(2), Op.I32Shl, set(T.To)),
+          // The king's steps: their values from kingSlides, 0 where the lines leave them undecided.
+          code(get(T.Start), load(ORDER), i32(0), get(T.KingSteps), Op.Select, set(T.Value)),
           block(
             block(
+              code(i32(KING_LINES_VALUE - 1), get(T.Value), Op.I32LtS),
+              brIf(0),
               code(get(T.CaptureStamp), get(T.To), Op.I32Add, load(), get(T.CaptureMark), Op.I32Ne),
               brIf(0),
               code(get(T.Step), i32(511), Op.I32And, get(T.Step), i32(9), Op.I32ShrU, i32(1), call(findCaptures), Op.I32Eqz),
@@ -76,6 +83,9 @@ export function tacticalOrderKernel(rays: number, findCaptures: number): WasmFun
               code(i32(ORDER_CAPTURE + 32), get(T.Victim), Op.I32Add, set(T.Value)),
               br(1),
             ),
+            // A king's step keeps a value kingSlides gave it (lines, routes).
+            code(get(T.Value)),
+            brIf(0),
             code(i32(ORDER_CAPTURE + 96), set(T.Value)),
             code(get(T.BlockMark), i32(0), Op.I32Ne, get(T.LineStamp), get(T.To), Op.I32Add, load(), get(T.BlockMark), Op.I32Eq, Op.I32And),
             brIf(0),
