@@ -15,6 +15,7 @@ import { tacticalOrderKernel } from './tacticalOrderKernel.js';
 import { anvilCodes, hostileWhenOccupied, KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
 import { kingFeaturesKernel } from './kingFeaturesKernel.js';
 import { pickBestKernel } from './pickBestKernel.js';
+import { quietStepsKernel } from './quietStepsKernel.js';
 import { weightedSumKernel } from './weightedSumKernel.js';
 import { MAX_PLY, STEP_STACK } from './params.js';
 import { wasmModule, type WasmFunction } from './wasmAssembler.js';
@@ -37,6 +38,8 @@ export const enum ArenaSlot {
   /** StepScorer's stamps of the king's open lines and of his routes. */
   ScorerLines = CaptureSteps + 8,
   ScorerRoutes,
+  /** The rules' slide flags by slideKey, noStop | block << 8 (quietSteps). */
+  SlideTable,
   /** The step pickers' squares, one slot per ply (PickerSquares + ply - 1). */
   PickerSquares,
   Count = PickerSquares + MAX_PLY,
@@ -55,7 +58,7 @@ const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
  * compile a module that small synchronously too.
  */
 const KERNEL_SETS: readonly (readonly WasmFunction[])[] = [
-  [...KERNEL_FUNCTIONS, pickBestKernel],
+  [...KERNEL_FUNCTIONS, pickBestKernel, quietStepsKernel(slotAddress(ArenaSlot.KingRays), slotAddress(ArenaSlot.SlideTable))],
   [kingFeaturesKernel, weightedSumKernel],
   [
     ...captureKernelFunctions(slotAddress(ArenaSlot.Captures)),
@@ -86,6 +89,7 @@ export class SearchArena {
   private readonly hostileOccupied = new Int32Array(2);
   /** kingSlides' ray table (a scratch slot). */
   private readonly kingRayTable: Int32Array;
+  private readonly slideTable: Int32Array;
   /** The search's step stack and its steps' ordering values (StepScorer's steps and order). */
   readonly steps: Int32Array<ArrayBuffer>;
   readonly order: Int32Array<ArrayBuffer>;
@@ -103,6 +107,7 @@ export class SearchArena {
     this.captureSlot = this.scratch(ArenaSlot.Captures, Mem.Region);
     this.capturesFound = this.captureSlot.subarray(CaptureSlot.Found);
     this.kingRayTable = this.scratch(ArenaSlot.KingRays, 16);
+    this.slideTable = this.scratch(ArenaSlot.SlideTable, Mem.Region);
     this.steps = this.ints.subarray(STEP_STACK_START, STEP_STACK_START + STEP_STACK);
     this.order = this.ints.subarray(STEP_STACK_START + STEP_STACK, STEP_STACK_START + 2 * STEP_STACK);
     this.stepsAddress = STEP_STACK_START * 4;
@@ -150,6 +155,8 @@ export class SearchArena {
     this.wallFlag = pos.rules.shieldWall === true ? SQ_EDGE : 0;
     // kingSlides' directions, in bytes (dirs order).
     this.kingRayTable.set([4 * pos.geo.stride, 4, -4 * pos.geo.stride, -4]);
+    const { noStop, block } = pos.geo;
+    for (let key = 0; key < noStop.length; key++) this.slideTable[key] = noStop[key] | (block[key] << 8);
     this.jumps = pos.rules.jumps === true ? 1 : 0;
     this.jumpOverOwn = pos.rules.jumpOverOwn === true ? 1 : 0;
     for (let side = 0; side < 2; side++) {
@@ -249,6 +256,32 @@ export class SearchArena {
   }
 
   /**
+   * stepScorer.ts's generateQuiets' steps for the position placed (between turns, no speed limits, no
+   * `forbidden` filter at work): the steps of the side to move but the king's, those onto squares
+   * `special` (a scratch slot) marks with `mark`, `ttStep` and the killers, written onto the step stack
+   * from `at`; returns the new end.
+   */
+  quietSteps(pos: Position, special: Int32Array, mark: number, ttStep: number, killer1: number, killer2: number, at: number): number {
+    const side = pos.side;
+    return (
+      at +
+      this.kernels.quietSteps(
+        (Mem.Lists + side * Mem.Region) * 4,
+        pos.pieceCount[side],
+        pos.kingSq,
+        special.byteOffset,
+        mark,
+        ttStep,
+        killer1,
+        killer2,
+        this.stepsAddress + 4 * at,
+        this.jumps,
+        this.jumpOverOwn,
+      )
+    );
+  }
+
+  /**
    * stepScorer.ts's scoreStep values of the steps on the step stack from `at` to `end` (generateTactical's;
    * with `kingSteps` 1, the king's slides, valued by kingSlides: generateKingSteps') for the position
    * placed (its captureKernel set), written beside them; the stamp arrays are scratch slots.
@@ -305,8 +338,21 @@ export class SearchArena {
   }
 }
 
-/** kingFeaturesKernel.ts's, weightedSumKernel.ts's and pickBestKernel.ts's exports, as JavaScript sees them. */
+/** kingFeaturesKernel.ts's, weightedSumKernel.ts's, pickBestKernel.ts's and quietStepsKernel.ts's exports, as JavaScript sees them. */
 interface EvaluationKernels {
+  quietSteps(
+    list: number,
+    count: number,
+    king: number,
+    special: number,
+    mark: number,
+    ttStep: number,
+    killer1: number,
+    killer2: number,
+    out: number,
+    jumps: number,
+    jumpOverOwn: number,
+  ): number;
   kingFeatures(king: number, rays: number, escapeFlag: number, corners: number): number;
   weightedSum(features: number, weights: number): number;
   pickBest(start: number, end: number): number;

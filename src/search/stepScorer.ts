@@ -15,12 +15,14 @@ import {
   DEFENDERS,
   EMPTY,
   END_RUN,
+  forbiddenFilterActive,
   generateJumps,
   generatePieceSteps,
   generateSteps,
   isPieceStep,
   KING,
   NO_SQUARE,
+  NO_WINNER,
   SIDE_MASK,
   SQ_CORNER,
   SQ_EDGE,
@@ -57,6 +59,8 @@ export class StepScorer {
   private slidesArena: SearchArena | null = null;
   /** generateTactical's ordering values by the arena's kernel (rules its captures' kernel covers): the arena, else null. */
   private orderArena: SearchArena | null = null;
+  /** generateQuiets' steps by the arena's kernel (rules without speed limits): the arena, else null. */
+  private quietsArena: SearchArena | null = null;
   private escapeFlag = 0;
   /** Per piece code: what capturing it is worth to the evaluation (the king: a win). */
   private victimWeights = new Int32Array(17);
@@ -107,6 +111,7 @@ export class StepScorer {
     }
     this.slidesArena = pos.geo.plainSlides === true ? arena : null;
     this.orderArena = pos.captureKernel !== null ? arena : null;
+    this.quietsArena = pos.geo.speedLimited ? null : arena;
   }
 
   /** The evaluation's weights (weights.ts order): quiescence takes the most valuable victims first. */
@@ -292,6 +297,12 @@ export class StepScorer {
     const history = this.history.table;
     const cells = this.history.cells;
     const historyBase = pos.side * cells * cells;
+    const quietsArena = this.quietsArena;
+    if (quietsArena !== null && pos.berserker === NO_SQUARE && pos.winner === NO_WINNER && !forbiddenFilterActive(pos)) {
+      const quietsEnd = quietsArena.quietSteps(pos, special, mark, ttStep, killer1, killer2, at);
+      for (let i = at; i < quietsEnd; i++) order[i] = history[historyBase + (steps[i] & 511) * cells + (steps[i] >>> 9)];
+      return quietsEnd;
+    }
     const n = at + generateSteps(pos, steps, at);
     let end = at;
     for (let i = at; i < n; i++) {

@@ -204,6 +204,47 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
     expect(blocks).toBeGreaterThan(1000);
   });
 
+  it("quietSteps: generateQuiets' steps and history values the same with and without the arena, the hash step and killers among them", () => {
+    if (arena === null) return;
+    const differ: string[] = [];
+    const histories = [new QuietHistory(), new QuietHistory()];
+    const scorer = new StepScorer(histories[0]);
+    const arenaScorer = new StepScorer(histories[1], arena);
+    const squares = new Int32Array(512);
+    const legal = new Int32Array(4096);
+    let quiets = 0;
+    for (const [index, plain] of positions.entries()) {
+      if (plain.berserker !== NO_SQUARE) continue;
+      const placed = arena.place(plain);
+      const escapeFlag = plain.rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
+      const next = random(index + 1);
+      const n = generateSteps(plain, legal, 0);
+      const pick = (): number => (n > 0 ? legal[Math.floor(next() * n)] : 0);
+      const [ttStep, killer1, killer2] = [pick(), pick(), pick()];
+      const cells = plain.geo.cells;
+      histories[0].fitBoard(cells);
+      histories[1].fitBoard(cells);
+      for (let i = 0; i < histories[0].table.length; i += 1 + Math.floor(next() * 50)) histories[0].table[i] = Math.floor(next() * 1000);
+      histories[1].table.set(histories[0].table);
+      scorer.prepare(plain, escapeFlag);
+      arenaScorer.prepare(placed, escapeFlag);
+      const arenaSquares = arena.scratch(ArenaSlot.PickerSquares, 512);
+      const end = scorer.generateTactical(0, ttStep, 1, squares);
+      const arenaEnd = arenaScorer.generateTactical(0, ttStep, 1, arenaSquares);
+      const quietsEnd = scorer.generateQuiets(end, ttStep, killer1, killer2, squares, scorer.markedSquares);
+      const arenaQuietsEnd = arenaScorer.generateQuiets(arenaEnd, ttStep, killer1, killer2, arenaSquares, arenaScorer.markedSquares);
+      if (
+        arenaQuietsEnd !== quietsEnd ||
+        !same(arena.steps.subarray(end, quietsEnd), scorer.steps.subarray(end, quietsEnd)) ||
+        !same(arena.order.subarray(end, quietsEnd), scorer.order.subarray(end, quietsEnd))
+      )
+        differ.push(`${plain.rules.name} ${index}`);
+      quiets += quietsEnd - end;
+    }
+    expect(differ).toEqual([]);
+    expect(quiets).toBeGreaterThan(200000);
+  });
+
   it("the quiescence search's capture generation: the same steps with and without the arena", () => {
     if (arena === null) return;
     const out = new Int32Array(4096);
