@@ -241,6 +241,8 @@ export class SearchArena {
    * `out` from `n`; returns the new end.
    */
   captureSteps(pos: Position, squares: Int32Array, count: number, out: Int32Array, n: number): number {
+    // Onto the step stack in place (the quiescence search's); other arrays get a copy.
+    const inPlace = out === this.steps;
     const found = this.kernels.captureSteps(
       squares.byteOffset,
       count,
@@ -248,8 +250,9 @@ export class SearchArena {
       pos.rules.jumps === true ? 1 : 0,
       pos.rules.jumpOverOwn === true ? 1 : 0,
       pos.kingSq >= 0 ? kingNoStop(pos) : 0,
-      this.captureStepsFound.byteOffset,
+      inPlace ? this.stepsAddress + 4 * n : this.captureStepsFound.byteOffset,
     );
+    if (inPlace) return n + found;
     const steps = this.captureStepsFound;
     for (let i = 0; i < found; i++) out[n++] = steps[i];
     return n;

@@ -234,6 +234,10 @@ describe("findCaptures' WebAssembly kernel", () => {
       const n = generator.generate(plain, out, 0);
       const arenaN = arenaGenerator.generate(placed, arenaOut, 0);
       if (arenaN !== n || !out.subarray(0, n).every((step, i) => step === arenaOut[i])) differ.push(`${plain.rules.name} ${index}`);
+      // Onto the arena's step stack (the quiescence search's), written there in place.
+      const stackN = arenaGenerator.generate(placed, arena.steps, 7);
+      if (stackN !== n || !out.subarray(0, n).every((step, i) => step === arena.steps[7 + i]))
+        differ.push(`${plain.rules.name} ${index} stack`);
       found += n;
       if (plain.kingSq < 0) continue;
       const answers = generator.generateThreatAnswers(plain, escapeFlag, out, 0);
