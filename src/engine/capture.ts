@@ -31,6 +31,14 @@ import {
  */
 export type CaptureKernel = (from: number, to: number, tried: number) => number;
 
+/**
+ * movegen.ts's berserk continuations as a twin from outside the engine (Position.useCaptureKernel): the
+ * steps of the piece on `from` (`noStop` and `block` its slide flags) that continue a run, in
+ * generatePieceSteps' order, written into the array given with it; returns how many, or 1 at the first
+ * with `firstOnly` 1.
+ */
+export type ContinuationKernel = (from: number, noStop: number, block: number, firstOnly: number) => number;
+
 /** Is an enemy (side bit `enemyBit`) next to `to`? Every capture of a piece landing there takes one. */
 export function enemyNextTo(m: Int32Array, to: number, enemyBit: number, stride: number): boolean {
   return ((m[Mem.Board + to + 1] | m[Mem.Board + to - 1] | m[Mem.Board + to + stride] | m[Mem.Board + to - stride]) & enemyBit) !== 0;

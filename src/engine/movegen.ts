@@ -137,6 +137,15 @@ export function generateJumps(pos: Position, from: number, piece: number, out: I
 
 function generateContinuations(pos: Position, out: Int32Array, offset: number): number {
   const from = pos.berserker;
+  const kernel = pos.continuationKernel;
+  if (kernel !== null && !pos.rules.berserkForced) {
+    const key = slideKey(pos.board[from], pos.geo.flags[from]);
+    const count = kernel(from, pos.geo.noStop[key], pos.geo.block[key], 0);
+    const found = pos.continuationsFound;
+    for (let i = 0; i < count; i++) out[offset + i] = found[i];
+    out[offset + count] = END_RUN;
+    return count + 1;
+  }
   const end = generatePieceSteps(pos, from, out, offset);
   // OpenTafl's runs: any step of the piece, and no stopping.
   if (pos.rules.berserkForced) return end - offset;
@@ -185,6 +194,11 @@ export function forbiddenFilterActive(pos: Position): boolean {
  * corner step?
  */
 export function hasContinuation(pos: Position, sq: number): boolean {
+  const kernel = pos.continuationKernel;
+  if (kernel !== null) {
+    const key = slideKey(pos.board[sq], pos.geo.flags[sq]);
+    return kernel(sq, pos.geo.noStop[key], pos.geo.block[key], 1) !== 0;
+  }
   const scratch = pos.continuationScratch;
   const end = generatePieceSteps(pos, sq, scratch, 0);
   const kingToCorner = pos.board[sq] === KING && !pos.rules.berserkForced;

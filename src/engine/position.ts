@@ -3,7 +3,7 @@
 // Hot code: typed arrays, no allocation per step.
 
 import { captureBuffer } from './captureBuffer.js';
-import { type CaptureKernel, enemyNextTo, findCaptures, mayCapture } from './capture.js';
+import { type CaptureKernel, type ContinuationKernel, enemyNextTo, findCaptures, mayCapture } from './capture.js';
 import { END_REASONS, Reason } from './endReasons.js';
 import { encircled, exitFortHolds } from './gameEnd.js';
 import { makeGeometry, toSquare, type Geometry } from './geometry.js';
@@ -120,6 +120,9 @@ export class Position {
   /** findCaptures' twin given by useCaptureKernel, or null; and the array of the squares it finds. */
   captureKernel: CaptureKernel | null = null;
   private foundCaptures: Int32Array = captureBuffer;
+  /** movegen.ts's continuations' twin given by useCaptureKernel, or null; and the array of the steps it finds. */
+  continuationKernel: ContinuationKernel | null = null;
+  continuationsFound: Int32Array = captureBuffer;
 
   // The rule set and geometry flattened into fields for the hot path. Their tests (and turnEndPending's)
   // are written `=== true`: compiled code does not know a field to hold a boolean and otherwise tests
@@ -251,10 +254,20 @@ export class Position {
     return copy;
   }
 
-  /** Captures are found by `kernel` (into `found`) from now on, in makeStep and stepCaptures; clones do not keep it. */
-  useCaptureKernel(kernel: CaptureKernel, found: Int32Array): void {
+  /**
+   * Captures are found by `kernel` (into `found`) from now on, in makeStep and stepCaptures, and berserk
+   * runs' continuations by `continuations` (into `continuationsFound`) if given; clones do not keep them.
+   */
+  useCaptureKernel(
+    kernel: CaptureKernel,
+    found: Int32Array,
+    continuations: ContinuationKernel | null,
+    continuationsFound: Int32Array,
+  ): void {
     this.captureKernel = kernel;
     this.foundCaptures = found;
+    this.continuationKernel = continuations;
+    this.continuationsFound = continuationsFound;
   }
 
   /** The finished game's result, or undefined while it goes on (a side with no turn loses). */

@@ -7,12 +7,15 @@
 // JavaScript paths. Without WebAssembly, or when a memory cannot be had, the searchers have no arena
 // and run the JavaScript paths.
 
-import { type CaptureKernel, kingNoStop, Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
+import { type CaptureKernel, type ContinuationKernel, kingNoStop, Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
 import { CaptureSlot, captureKernelFunctions, captureRules } from './captureKernel.js';
 import { captureStepsKernel } from './captureStepsKernel.js';
+import { continuationKernel } from './continuationKernel.js';
+import { tacticalOrderKernel } from './tacticalOrderKernel.js';
 import { anvilCodes, hostileWhenOccupied, KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
 import { kingFeaturesKernel } from './kingFeaturesKernel.js';
 import { pickBestKernel } from './pickBestKernel.js';
+import { quietStepsKernel } from './quietStepsKernel.js';
 import { weightedSumKernel } from './weightedSumKernel.js';
 import { MAX_PLY, STEP_STACK } from './params.js';
 import { wasmModule, type WasmFunction } from './wasmAssembler.js';
@@ -32,8 +35,13 @@ export const enum ArenaSlot {
   Captures,
   /** The steps captureSteps finds: at most eight onto each square. */
   CaptureSteps,
+  /** StepScorer's stamps of the king's open lines and of his routes. */
+  ScorerLines = CaptureSteps + 8,
+  ScorerRoutes,
+  /** The rules' slide flags by slideKey, noStop | block << 8 (quietSteps). */
+  SlideTable,
   /** The step pickers' squares, one slot per ply (PickerSquares + ply - 1). */
-  PickerSquares = CaptureSteps + 8,
+  PickerSquares,
   Count = PickerSquares + MAX_PLY,
 }
 
@@ -50,10 +58,20 @@ const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
  * compile a module that small synchronously too.
  */
 const KERNEL_SETS: readonly (readonly WasmFunction[])[] = [
-  [...KERNEL_FUNCTIONS, pickBestKernel],
+  [...KERNEL_FUNCTIONS, pickBestKernel, quietStepsKernel(slotAddress(ArenaSlot.KingRays), slotAddress(ArenaSlot.SlideTable))],
   [kingFeaturesKernel, weightedSumKernel],
-  [...captureKernelFunctions(slotAddress(ArenaSlot.Captures)), captureStepsKernel(slotAddress(ArenaSlot.Captures), 0)],
+  [
+    ...captureKernelFunctions(slotAddress(ArenaSlot.Captures)),
+    captureStepsKernel(slotAddress(ArenaSlot.Captures), 0),
+    continuationKernel(slotAddress(ArenaSlot.Captures), slotAddress(ArenaSlot.KingRays), 0, slotAddress(ArenaSlot.CaptureSteps)),
+    tacticalOrderKernel(slotAddress(ArenaSlot.KingRays), 0),
+  ],
 ];
+
+/** The kernels' modules as binaries (each must stay under 4 KB: test/search/kernels.test.ts). */
+export function kernelModuleBinaries(): Uint8Array<ArrayBuffer>[] {
+  return KERNEL_SETS.map((functions) => wasmModule(ARENA_PAGES, functions));
+}
 
 let kernelModules: WebAssembly.Module[] | undefined;
 /** The thread's arena (forThread), undefined before it is first asked for. */
@@ -71,6 +89,7 @@ export class SearchArena {
   private readonly hostileOccupied = new Int32Array(2);
   /** kingSlides' ray table (a scratch slot). */
   private readonly kingRayTable: Int32Array;
+  private readonly slideTable: Int32Array;
   /** The search's step stack and its steps' ordering values (StepScorer's steps and order). */
   readonly steps: Int32Array<ArrayBuffer>;
   readonly order: Int32Array<ArrayBuffer>;
@@ -88,6 +107,7 @@ export class SearchArena {
     this.captureSlot = this.scratch(ArenaSlot.Captures, Mem.Region);
     this.capturesFound = this.captureSlot.subarray(CaptureSlot.Found);
     this.kingRayTable = this.scratch(ArenaSlot.KingRays, 16);
+    this.slideTable = this.scratch(ArenaSlot.SlideTable, Mem.Region);
     this.steps = this.ints.subarray(STEP_STACK_START, STEP_STACK_START + STEP_STACK);
     this.order = this.ints.subarray(STEP_STACK_START + STEP_STACK, STEP_STACK_START + 2 * STEP_STACK);
     this.stepsAddress = STEP_STACK_START * 4;
@@ -110,7 +130,7 @@ export class SearchArena {
   static create(): SearchArena | null {
     if (typeof WebAssembly !== 'object') return null;
     // Outside the try: a module that does not compile is a bug to be told, not a reason to run without the kernels.
-    kernelModules ??= KERNEL_SETS.map((functions) => new WebAssembly.Module(wasmModule(ARENA_PAGES, functions)));
+    kernelModules ??= kernelModuleBinaries().map((binary) => new WebAssembly.Module(binary));
     try {
       const memory = new WebAssembly.Memory({ initial: ARENA_PAGES, maximum: ARENA_PAGES });
       const exports = kernelModules.map((module) => new WebAssembly.Instance(module, { env: { memory } }).exports);
@@ -135,13 +155,22 @@ export class SearchArena {
     this.wallFlag = pos.rules.shieldWall === true ? SQ_EDGE : 0;
     // kingSlides' directions, in bytes (dirs order).
     this.kingRayTable.set([4 * pos.geo.stride, 4, -4 * pos.geo.stride, -4]);
+    const { noStop, block } = pos.geo;
+    for (let key = 0; key < noStop.length; key++) this.slideTable[key] = noStop[key] | (block[key] << 8);
     this.jumps = pos.rules.jumps === true ? 1 : 0;
     this.jumpOverOwn = pos.rules.jumpOverOwn === true ? 1 : 0;
     for (let side = 0; side < 2; side++) {
       this.anvils[side] = anvilCodes(side, pos.rules.kingArmed === true);
       this.hostileOccupied[side] = hostileWhenOccupied(side);
     }
-    if (captureRules(pos, this.captureSlot)) pos.useCaptureKernel(this.kernels.findCaptures, this.capturesFound);
+    // The continuations' kernel slides without speed limits; it writes its steps where captureSteps' go.
+    if (captureRules(pos, this.captureSlot))
+      pos.useCaptureKernel(
+        this.kernels.findCaptures,
+        this.capturesFound,
+        pos.geo.speedLimited ? null : this.kernels.continuations,
+        this.captureStepsFound,
+      );
     return pos;
   }
 
@@ -212,6 +241,8 @@ export class SearchArena {
    * `out` from `n`; returns the new end.
    */
   captureSteps(pos: Position, squares: Int32Array, count: number, out: Int32Array, n: number): number {
+    // Onto the step stack in place (the quiescence search's); other arrays get a copy.
+    const inPlace = out === this.steps;
     const found = this.kernels.captureSteps(
       squares.byteOffset,
       count,
@@ -219,11 +250,73 @@ export class SearchArena {
       pos.rules.jumps === true ? 1 : 0,
       pos.rules.jumpOverOwn === true ? 1 : 0,
       pos.kingSq >= 0 ? kingNoStop(pos) : 0,
-      this.captureStepsFound.byteOffset,
+      inPlace ? this.stepsAddress + 4 * n : this.captureStepsFound.byteOffset,
     );
+    if (inPlace) return n + found;
     const steps = this.captureStepsFound;
     for (let i = 0; i < found; i++) out[n++] = steps[i];
     return n;
+  }
+
+  /**
+   * stepScorer.ts's generateQuiets' steps for the position placed (between turns, no speed limits, no
+   * `forbidden` filter at work): the steps of the side to move but the king's, those onto squares
+   * `special` (a scratch slot) marks with `mark`, `ttStep` and the killers, written onto the step stack
+   * from `at`; returns the new end.
+   */
+  quietSteps(pos: Position, special: Int32Array, mark: number, ttStep: number, killer1: number, killer2: number, at: number): number {
+    const side = pos.side;
+    return (
+      at +
+      this.kernels.quietSteps(
+        (Mem.Lists + side * Mem.Region) * 4,
+        pos.pieceCount[side],
+        pos.kingSq,
+        special.byteOffset,
+        mark,
+        ttStep,
+        killer1,
+        killer2,
+        this.stepsAddress + 4 * at,
+        this.jumps,
+        this.jumpOverOwn,
+      )
+    );
+  }
+
+  /**
+   * stepScorer.ts's scoreStep values of the steps on the step stack from `at` to `end` (generateTactical's;
+   * with `kingSteps` 1, the king's slides, valued by kingSlides: generateKingSteps') for the position
+   * placed (its captureKernel set), written beside them; the stamp arrays are scratch slots.
+   */
+  tacticalOrder(
+    pos: Position,
+    at: number,
+    end: number,
+    captureStamp: Int32Array,
+    captureMark: number,
+    lineStamp: Int32Array,
+    blockMark: number,
+    routeStamp: Int32Array,
+    routeMark: number,
+    killer1: number,
+    killer2: number,
+    kingSteps: number,
+  ): void {
+    this.kernels.tacticalOrder(
+      this.stepsAddress + 4 * at,
+      this.stepsAddress + 4 * end,
+      captureStamp.byteOffset,
+      captureMark,
+      lineStamp.byteOffset,
+      blockMark,
+      routeStamp.byteOffset,
+      routeMark,
+      killer1,
+      killer2,
+      (pos.side + 1) ^ 3,
+      kingSteps,
+    );
   }
 
   /**
@@ -248,16 +341,44 @@ export class SearchArena {
   }
 }
 
-/** kingFeaturesKernel.ts's, weightedSumKernel.ts's and pickBestKernel.ts's exports, as JavaScript sees them. */
+/** kingFeaturesKernel.ts's, weightedSumKernel.ts's, pickBestKernel.ts's and quietStepsKernel.ts's exports, as JavaScript sees them. */
 interface EvaluationKernels {
+  quietSteps(
+    list: number,
+    count: number,
+    king: number,
+    special: number,
+    mark: number,
+    ttStep: number,
+    killer1: number,
+    killer2: number,
+    out: number,
+    jumps: number,
+    jumpOverOwn: number,
+  ): number;
   kingFeatures(king: number, rays: number, escapeFlag: number, corners: number): number;
   weightedSum(features: number, weights: number): number;
   pickBest(start: number, end: number): number;
 }
 
-/** The exports of findCaptures' module (captureKernel.ts, captureStepsKernel.ts), as JavaScript sees them. */
+/** The exports of findCaptures' module (captureKernel.ts, captureStepsKernel.ts, continuationKernel.ts, tacticalOrderKernel.ts), as JavaScript sees them. */
 interface CaptureKernels {
   findCaptures: CaptureKernel;
+  continuations: ContinuationKernel;
+  tacticalOrder(
+    start: number,
+    end: number,
+    captureStamp: number,
+    captureMark: number,
+    lineStamp: number,
+    blockMark: number,
+    routeStamp: number,
+    routeMark: number,
+    killer1: number,
+    killer2: number,
+    enemyBit: number,
+    kingSteps: number,
+  ): number;
   captureSteps(squares: number, count: number, myBit: number, jumps: number, jumpOverOwn: number, kingNoStop: number, out: number): number;
 }
 

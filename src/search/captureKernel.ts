@@ -58,6 +58,11 @@ export const enum CaptureSlot {
    * off the board beyond it, the step inwards, and the first way along it (the second is the opposite).
    */
   WallTable,
+  /** The berserk continuations' kernel (continuationKernel.ts): 1 where pieces jump, 1 where they jump over their own, */
+  Jumps = 29,
+  JumpOverOwn,
+  /** SQ_CORNER where the king's corner steps continue a run (runs not forced), else 0. */
+  KingCorner,
   /** The squares captured, from here on. */
   Found = 32,
 }
@@ -118,6 +123,9 @@ export function captureRules(pos: Position, slot: Int32Array): boolean {
   slot[CaptureSlot.Linnaean] = rules.linnaeanCapture ? 1 : 0;
   const stride = 4 * geo.stride;
   slot.set([-stride, stride, -4, stride, -stride, -4, -4, 4, -stride, 4, -4, -stride], CaptureSlot.WallTable);
+  slot[CaptureSlot.Jumps] = rules.jumps ? 1 : 0;
+  slot[CaptureSlot.JumpOverOwn] = rules.jumpOverOwn ? 1 : 0;
+  slot[CaptureSlot.KingCorner] = rules.berserkForced ? 0 : SQ_CORNER;
   return true;
 }
 

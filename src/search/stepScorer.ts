@@ -15,12 +15,14 @@ import {
   DEFENDERS,
   EMPTY,
   END_RUN,
+  forbiddenFilterActive,
   generateJumps,
   generatePieceSteps,
   generateSteps,
   isPieceStep,
   KING,
   NO_SQUARE,
+  NO_WINNER,
   SIDE_MASK,
   SQ_CORNER,
   SQ_EDGE,
@@ -55,6 +57,10 @@ export class StepScorer {
   pos!: Position;
   /** generateTactical's slides by the arena's kernel (rules with plain slides): the arena, else null. */
   private slidesArena: SearchArena | null = null;
+  /** generateTactical's ordering values by the arena's kernel (rules its captures' kernel covers): the arena, else null. */
+  private orderArena: SearchArena | null = null;
+  /** generateQuiets' steps by the arena's kernel (rules without speed limits): the arena, else null. */
+  private quietsArena: SearchArena | null = null;
   private escapeFlag = 0;
   /** Per piece code: what capturing it is worth to the evaluation (the king: a win). */
   private victimWeights = new Int32Array(17);
@@ -97,13 +103,15 @@ export class StepScorer {
     this.escapeFlag = escapeFlag;
     const cells = pos.geo.cells;
     if (this.lineStamp.length !== cells) {
-      this.lineStamp = new Int32Array(cells);
-      this.routeStamp = new Int32Array(cells);
+      this.lineStamp = scratchArray(arena, ArenaSlot.ScorerLines, cells);
+      this.routeStamp = scratchArray(arena, ArenaSlot.ScorerRoutes, cells);
       this.special = scratchArray(arena, ArenaSlot.ScorerSpecial, cells);
       this.captureStamp = scratchArray(arena, ArenaSlot.ScorerCaptureStamp, cells);
       this.squares = scratchArray(arena, ArenaSlot.ScorerSquares, cells);
     }
     this.slidesArena = pos.geo.plainSlides === true ? arena : null;
+    this.orderArena = pos.captureKernel !== null ? arena : null;
+    this.quietsArena = pos.geo.speedLimited ? null : arena;
   }
 
   /** The evaluation's weights (weights.ts order): quiescence takes the most valuable victims first. */
@@ -194,7 +202,11 @@ export class StepScorer {
     const killer1 = killers[ply * 2];
     const killer2 = killers[ply * 2 + 1];
     const blockMark = this.blockMark;
-    for (let i = at; i < end; i++) order[i] = this.scoreStep(steps[i], -1, killer1, killer2, 0, true, blockMark);
+    const orderArena = this.orderArena;
+    if (orderArena !== null) {
+      const { captureStamp, captureMark, lineStamp, routeStamp, routeMark } = this;
+      orderArena.tacticalOrder(pos, at, end, captureStamp, captureMark, lineStamp, blockMark, routeStamp, routeMark, killer1, killer2, 0);
+    } else for (let i = at; i < end; i++) order[i] = this.scoreStep(steps[i], -1, killer1, killer2, 0, true, blockMark);
     return pos.side === DEFENDERS && king !== NO_SQUARE ? this.generateKingSteps(end, ttStep, killer1, killer2) : end;
   }
 
@@ -219,14 +231,18 @@ export class StepScorer {
     // What the lines leave undecided: captures (before routes), killers, quiet steps.
     const captureStamp = this.captureStamp;
     const captureMark = this.captureMark;
-    for (let i = at; i < end; i++) {
-      const value = order[i];
-      if (value >= KING_LINES_VALUE) continue;
-      const step = steps[i];
-      const to = step >>> 9;
-      if (captureStamp[to] === captureMark && stepCaptures(pos, king, to)) order[i] = this.captureValue(to);
-      else if (value === 0) order[i] = step === killer1 ? ORDER_KILLER + 1 : step === killer2 ? ORDER_KILLER : QUIET_UNSCORED;
-    }
+    const orderArena = this.orderArena;
+    if (orderArena !== null)
+      orderArena.tacticalOrder(pos, at, end, captureStamp, captureMark, this.lineStamp, 0, this.routeStamp, 0, killer1, killer2, 1);
+    else
+      for (let i = at; i < end; i++) {
+        const value = order[i];
+        if (value >= KING_LINES_VALUE) continue;
+        const step = steps[i];
+        const to = step >>> 9;
+        if (captureStamp[to] === captureMark && stepCaptures(pos, king, to)) order[i] = this.captureValue(to);
+        else if (value === 0) order[i] = step === killer1 ? ORDER_KILLER + 1 : step === killer2 ? ORDER_KILLER : QUIET_UNSCORED;
+      }
     if (pos.rules.jumps) {
       const n = generateJumps(pos, king, KING, steps, end);
       for (let i = end; i < n; i++) {
@@ -281,6 +297,12 @@ export class StepScorer {
     const history = this.history.table;
     const cells = this.history.cells;
     const historyBase = pos.side * cells * cells;
+    const quietsArena = this.quietsArena;
+    if (quietsArena !== null && pos.berserker === NO_SQUARE && pos.winner === NO_WINNER && !forbiddenFilterActive(pos)) {
+      const quietsEnd = quietsArena.quietSteps(pos, special, mark, ttStep, killer1, killer2, at);
+      for (let i = at; i < quietsEnd; i++) order[i] = history[historyBase + (steps[i] & 511) * cells + (steps[i] >>> 9)];
+      return quietsEnd;
+    }
     const n = at + generateSteps(pos, steps, at);
     let end = at;
     for (let i = at; i < n; i++) {

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { enemyNextTo, findCaptures } from '../../src/engine/capture.js';
+import { slideKey } from '../../src/engine/geometry.js';
 import {
   EMPTY,
+  generatePieceSteps,
   generateSteps,
+  hasContinuation,
+  KING,
   NO_SQUARE,
   NO_WINNER,
   Position,
@@ -10,6 +14,7 @@ import {
   SQ_CORNER,
   SQ_EDGE,
   SQ_RESTRICTED,
+  stepCaptures,
   toSquare,
   VARIANT_IDS,
   type CaptureKernel,
@@ -55,6 +60,7 @@ function otherRules(): RuleSet[] {
     { ...rulesOf('copenhagen'), name: 'copenhagen-weak-king', king: 'weak' },
     { ...tablut, name: 'tablut-linnaean', linnaeanCapture: true, throneHostileToAttackers: false, emptyThroneHostileToKing: false },
     { ...tablut, name: 'tablut-middleweight', king: 'middleweight', emptyThroneHostileToDefenders: false },
+    { ...berserk, name: 'berserk-forced-runs', berserkForced: true },
   ];
 }
 
@@ -228,6 +234,10 @@ describe("findCaptures' WebAssembly kernel", () => {
       const n = generator.generate(plain, out, 0);
       const arenaN = arenaGenerator.generate(placed, arenaOut, 0);
       if (arenaN !== n || !out.subarray(0, n).every((step, i) => step === arenaOut[i])) differ.push(`${plain.rules.name} ${index}`);
+      // Onto the arena's step stack (the quiescence search's), written there in place.
+      const stackN = arenaGenerator.generate(placed, arena.steps, 7);
+      if (stackN !== n || !out.subarray(0, n).every((step, i) => step === arena.steps[7 + i]))
+        differ.push(`${plain.rules.name} ${index} stack`);
       found += n;
       if (plain.kingSq < 0) continue;
       const answers = generator.generateThreatAnswers(plain, escapeFlag, out, 0);
@@ -239,9 +249,68 @@ describe("findCaptures' WebAssembly kernel", () => {
     expect(found).toBeGreaterThan(20000);
   });
 
+  it("continuations: every piece's steps that continue a berserk run, and the runs' steps, the same with and without the arena", () => {
+    if (arena === null) return;
+    const steps = new Int32Array(4096);
+    const arenaSteps = new Int32Array(4096);
+    const runSteps = new Int32Array(4096);
+    const differ: string[] = [];
+    let pieces = 0;
+    let continuing = 0;
+    let runs = 0;
+    for (const [index, plain] of positions.entries()) {
+      const placed = arena.place(plain);
+      const kernel = placed.continuationKernel;
+      if (kernel === null) continue;
+      for (const from of [...plain.pieceList[0].subarray(0, plain.pieceCount[0]), ...plain.pieceList[1].subarray(0, plain.pieceCount[1])]) {
+        // The JavaScript's continuations: the piece's steps that capture, or the king's onto a corner where runs are not forced.
+        const kingToCorner = plain.board[from] === KING && !plain.rules.berserkForced;
+        const expected: number[] = [];
+        const end = generatePieceSteps(plain, from, steps, 0);
+        for (let i = 0; i < end; i++) {
+          const to = steps[i] >>> 9;
+          if ((kingToCorner && (plain.geo.flags[to] & SQ_CORNER) !== 0) || stepCaptures(plain, from, to)) expected.push(steps[i]);
+        }
+        const key = slideKey(plain.board[from], plain.geo.flags[from]);
+        const count = kernel(from, plain.geo.noStop[key], plain.geo.block[key], 0);
+        const found = Array.from(placed.continuationsFound.subarray(0, count));
+        const first = kernel(from, plain.geo.noStop[key], plain.geo.block[key], 1);
+        const has = hasContinuation(placed, from);
+        if (found.join() !== expected.join() || first !== Math.min(1, expected.length) || has !== hasContinuation(plain, from))
+          differ.push(`${plain.rules.name} ${index} ${from}`);
+        pieces++;
+        if (expected.length > 0) continuing++;
+      }
+      // The runs: after each capture of the position, the berserker's steps (generateContinuations).
+      if (plain.berserker !== NO_SQUARE || !plain.rules.berserk) continue;
+      const n = generateSteps(plain, steps, 0);
+      for (let i = 0; i < n; i++) {
+        if (!stepCaptures(plain, steps[i] & 511, steps[i] >>> 9)) continue;
+        plain.makeStep(steps[i]);
+        placed.makeStep(steps[i]);
+        if (plain.berserker !== NO_SQUARE) {
+          const runN = generateSteps(plain, runSteps, 0);
+          const arenaN = generateSteps(placed, arenaSteps, 0);
+          if (arenaN !== runN || !runSteps.subarray(0, runN).every((step, k) => step === arenaSteps[k]))
+            differ.push(`${plain.rules.name} ${index} ${steps[i]} run`);
+          runs++;
+        }
+        placed.unmakeStep();
+        plain.unmakeStep();
+      }
+    }
+    expect(differ).toEqual([]);
+    expect(pieces).toBeGreaterThan(100000);
+    expect(continuing).toBeGreaterThan(5000);
+    expect(runs).toBeGreaterThan(4000);
+  });
+
   it('leaves to the JavaScript the rule sets it does not cover, and only those', () => {
     if (arena === null) return;
     const uncovered = new Set(positions.filter((p) => arena.place(p).captureKernel === null).map((p) => p.rules.name));
     expect([...uncovered].sort()).toEqual(['Relaxed_shieldwall', 'berserk-ring-without-commanders']);
+    // Continuations: also not under speed limits (Magpie's).
+    const slowOrUncovered = new Set(positions.filter((p) => arena.place(p).continuationKernel === null).map((p) => p.rules.name));
+    expect([...slowOrUncovered].sort()).toEqual(['Magpie', 'Relaxed_shieldwall', 'berserk-ring-without-commanders']);
   });
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY, KING, NO_SQUARE, slideKey, SQ_CORNER, SQ_EDGE, VARIANT_IDS } from '../../src/engine/index.js';
-import { ArenaSlot, SearchArena } from '../../src/search/arena.js';
+import { EMPTY, generateSteps, KING, NO_SQUARE, slideKey, SQ_CORNER, SQ_EDGE, VARIANT_IDS } from '../../src/engine/index.js';
+import { ArenaSlot, kernelModuleBinaries, SearchArena } from '../../src/search/arena.js';
 import { CaptureGenerator, captureSquares, stepsOnto } from '../../src/search/captures.js';
 import { Evaluator } from '../../src/search/evaluate.js';
 import { scoreKingSlides } from '../../src/search/kingSlides.js';
+import { QuietHistory } from '../../src/search/history.js';
+import { StepScorer } from '../../src/search/stepScorer.js';
 import { pickBest } from '../../src/search/stepPicker.js';
 import { bookPositions, random, randomGamePositions, rulesOf } from '../support/kernelPositions.js';
 
@@ -17,6 +19,10 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
 
   it('has an arena here (Node.js has WebAssembly)', () => {
     expect(arena).not.toBeNull();
+  });
+
+  it('builds modules under 4 KB, which browsers compile synchronously too', () => {
+    for (const binary of kernelModuleBinaries()) expect(binary.length).toBeLessThan(4096);
   });
 
   it('captureSquares: the same squares in the same order, the same stamps, on positions of random games and of the books', () => {
@@ -154,6 +160,89 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
         differ.push(`${round}`);
     }
     expect(differ).toEqual([]);
+  });
+
+  it("tacticalOrder: generateTactical's steps and ordering values the same with and without the arena, killers among them", () => {
+    if (arena === null) return;
+    const differ: string[] = [];
+    const histories = [new QuietHistory(), new QuietHistory()];
+    // One scorer each for all positions: the arena's stamps are its scorer's.
+    const scorer = new StepScorer(histories[0]);
+    const arenaScorer = new StepScorer(histories[1], arena);
+    const squares = new Int32Array(512);
+    const legal = new Int32Array(4096);
+    let captures = 0;
+    let killers = 0;
+    let blocks = 0;
+    for (const [index, plain] of positions.entries()) {
+      if (plain.berserker !== NO_SQUARE) continue;
+      const placed = arena.place(plain);
+      const escapeFlag = plain.rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
+      const next = random(index + 1);
+      const n = generateSteps(plain, legal, 0);
+      const killer1 = n > 0 ? legal[Math.floor(next() * n)] : 0;
+      const killer2 = n > 0 ? legal[Math.floor(next() * n)] : 0;
+      for (const history of histories) {
+        history.fitBoard(plain.geo.cells);
+        history.killers.set([killer1, killer2], 2);
+      }
+      scorer.prepare(plain, escapeFlag);
+      arenaScorer.prepare(placed, escapeFlag);
+      const end = scorer.generateTactical(0, -1, 1, squares);
+      const arenaEnd = arenaScorer.generateTactical(0, -1, 1, arena.scratch(ArenaSlot.PickerSquares, 512));
+      if (arenaEnd !== end || !same(arena.steps.subarray(0, end), scorer.steps.subarray(0, end))) differ.push(`${index} steps`);
+      else if (!same(arena.order.subarray(0, end), scorer.order.subarray(0, end))) differ.push(`${index} values`);
+      for (let i = 0; i < end; i++) {
+        if (scorer.order[i] >= (1 << 28) + 32 && scorer.order[i] < (1 << 28) + 64) captures++;
+        if (scorer.order[i] >= 1 << 27 && scorer.order[i] < 1 << 28) killers++;
+        if (scorer.order[i] === (1 << 28) + 96 || scorer.order[i] === (1 << 28) + 16) blocks++;
+      }
+    }
+    expect(differ).toEqual([]);
+    expect(captures).toBeGreaterThan(10000);
+    expect(killers).toBeGreaterThan(300);
+    expect(blocks).toBeGreaterThan(1000);
+  });
+
+  it("quietSteps: generateQuiets' steps and history values the same with and without the arena, the hash step and killers among them", () => {
+    if (arena === null) return;
+    const differ: string[] = [];
+    const histories = [new QuietHistory(), new QuietHistory()];
+    const scorer = new StepScorer(histories[0]);
+    const arenaScorer = new StepScorer(histories[1], arena);
+    const squares = new Int32Array(512);
+    const legal = new Int32Array(4096);
+    let quiets = 0;
+    for (const [index, plain] of positions.entries()) {
+      if (plain.berserker !== NO_SQUARE) continue;
+      const placed = arena.place(plain);
+      const escapeFlag = plain.rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
+      const next = random(index + 1);
+      const n = generateSteps(plain, legal, 0);
+      const pick = (): number => (n > 0 ? legal[Math.floor(next() * n)] : 0);
+      const [ttStep, killer1, killer2] = [pick(), pick(), pick()];
+      const cells = plain.geo.cells;
+      histories[0].fitBoard(cells);
+      histories[1].fitBoard(cells);
+      for (let i = 0; i < histories[0].table.length; i += 1 + Math.floor(next() * 50)) histories[0].table[i] = Math.floor(next() * 1000);
+      histories[1].table.set(histories[0].table);
+      scorer.prepare(plain, escapeFlag);
+      arenaScorer.prepare(placed, escapeFlag);
+      const arenaSquares = arena.scratch(ArenaSlot.PickerSquares, 512);
+      const end = scorer.generateTactical(0, ttStep, 1, squares);
+      const arenaEnd = arenaScorer.generateTactical(0, ttStep, 1, arenaSquares);
+      const quietsEnd = scorer.generateQuiets(end, ttStep, killer1, killer2, squares, scorer.markedSquares);
+      const arenaQuietsEnd = arenaScorer.generateQuiets(arenaEnd, ttStep, killer1, killer2, arenaSquares, arenaScorer.markedSquares);
+      if (
+        arenaQuietsEnd !== quietsEnd ||
+        !same(arena.steps.subarray(end, quietsEnd), scorer.steps.subarray(end, quietsEnd)) ||
+        !same(arena.order.subarray(end, quietsEnd), scorer.order.subarray(end, quietsEnd))
+      )
+        differ.push(`${plain.rules.name} ${index}`);
+      quiets += quietsEnd - end;
+    }
+    expect(differ).toEqual([]);
+    expect(quiets).toBeGreaterThan(200000);
   });
 
   it("the quiescence search's capture generation: the same steps with and without the arena", () => {
