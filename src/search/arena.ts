@@ -69,14 +69,19 @@ export class SearchArena {
   private jumpOverOwn = 0;
   private readonly anvils = new Int32Array(2);
   private readonly hostileOccupied = new Int32Array(2);
-  /** kingSlides' ray table (a scratch slot). */
+  /** kingSlides' ray table (a scratch slot), and its address (bytes). */
   private readonly kingRayTable: Int32Array;
+  private readonly kingRaysAddress: number;
   /** The search's step stack and its steps' ordering values (StepScorer's steps and order). */
   readonly steps: Int32Array<ArrayBuffer>;
   readonly order: Int32Array<ArrayBuffer>;
-  /** The step stack's address (bytes). */
+  /**
+   * The step stack's address (bytes). Addresses are kept as numbers: V8 11 compiles a typed array's
+   * `byteOffset` as a call (BENCHMARKS.md, speed20).
+   */
   private readonly stepsAddress: number;
   private readonly captureStepsFound: Int32Array;
+  private readonly captureStepsAddress: number;
   private readonly captureSlot: Int32Array;
   /** The squares findCaptures' kernel found (its slot, after the rules' constants). */
   readonly capturesFound: Int32Array;
@@ -87,7 +92,9 @@ export class SearchArena {
     this.captureStepsFound = this.scratch(ArenaSlot.CaptureSteps, 8 * Mem.Region);
     this.captureSlot = this.scratch(ArenaSlot.Captures, Mem.Region);
     this.capturesFound = this.captureSlot.subarray(CaptureSlot.Found);
+    this.captureStepsAddress = slotAddress(ArenaSlot.CaptureSteps);
     this.kingRayTable = this.scratch(ArenaSlot.KingRays, 16);
+    this.kingRaysAddress = slotAddress(ArenaSlot.KingRays);
     this.steps = this.ints.subarray(STEP_STACK_START, STEP_STACK_START + STEP_STACK);
     this.order = this.ints.subarray(STEP_STACK_START + STEP_STACK, STEP_STACK_START + 2 * STEP_STACK);
     this.stepsAddress = STEP_STACK_START * 4;
@@ -175,14 +182,12 @@ export class SearchArena {
    * their values written into the arena's `steps` and `order` from `n`; returns the new end.
    */
   kingSlides(king: number, escapeFlag: number, noStop: number, block: number, ttStep: number, n: number): number {
-    return (
-      n + this.kernels.kingSlides(4 * king, escapeFlag, noStop, block, ttStep, this.kingRayTable.byteOffset, this.steps.byteOffset + 4 * n)
-    );
+    return n + this.kernels.kingSlides(4 * king, escapeFlag, noStop, block, ttStep, this.kingRaysAddress, this.stepsAddress + 4 * n);
   }
 
   /** evaluate.ts's kingFeatures' walks for the king on `king` of the position placed, packed (KingWalk). */
   kingFeatures(king: number, escapeFlag: number): number {
-    return this.kernels.kingFeatures(4 * king, this.kingRayTable.byteOffset, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
+    return this.kernels.kingFeatures(4 * king, this.kingRaysAddress, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
   }
 
   /** stepPicker.ts's pickBest over the arena's step stack from `i` to `end`. */
@@ -219,7 +224,7 @@ export class SearchArena {
       pos.rules.jumps === true ? 1 : 0,
       pos.rules.jumpOverOwn === true ? 1 : 0,
       pos.kingSq >= 0 ? kingNoStop(pos) : 0,
-      this.captureStepsFound.byteOffset,
+      this.captureStepsAddress,
     );
     const steps = this.captureStepsFound;
     for (let i = 0; i < found; i++) out[n++] = steps[i];
@@ -242,7 +247,7 @@ export class SearchArena {
         this.jumps,
         this.jumpOverOwn,
         ttStep,
-        this.steps.byteOffset + 4 * at,
+        this.stepsAddress + 4 * at,
       )
     );
   }
