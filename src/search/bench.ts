@@ -96,13 +96,12 @@ export function warmUp(budgetMs = 500, stop: Int32Array = new Int32Array(1)): vo
   // A berserk and a copenhagen middle game, and tablut's start (edge escapes).
   const all = benchPositions();
   const picks = [all[1], all[5], all[10]];
+  // One searcher, a new game for each, as a session plays: the table's clear() then takes the path
+  // that a session's second game takes, while the search is compiled (else it deoptimizes there).
+  const searcher = new Searcher({ hashMB: 1, threads: 1 });
   for (const pos of picks) {
     if (stop[0] !== 0) return;
-    new Searcher({ hashMB: 1, threads: 1 }).search(
-      pos,
-      { movetime: Math.max(1, Math.floor(budgetMs / picks.length)) },
-      stop,
-      () => undefined,
-    );
+    searcher.newGame();
+    searcher.search(pos, { movetime: Math.max(1, Math.floor(budgetMs / picks.length)) }, stop, () => undefined);
   }
 }
