@@ -152,10 +152,12 @@ export class SearchArena {
     return pos;
   }
 
-  /** Scratch slot `slot` as an array of `length` int32s, zeroed. */
+  /** Scratch slot `slot` as an array of `length` int32s, zeroed, carrying its address (addressOf). */
   scratch(slot: ArenaSlot, length: number): Int32Array<ArrayBuffer> {
     const start = Mem.Size + slot * Mem.Region;
-    return this.ints.subarray(start, start + length).fill(0);
+    const array = this.ints.subarray(start, start + length).fill(0) as AddressedArray;
+    array.address = start * 4;
+    return array;
   }
 
   /** captures.ts's captureSquares for the position placed, its three arrays scratch slots of this arena. */
@@ -169,11 +171,11 @@ export class SearchArena {
       this.anvils[pos.side],
       this.hostileOccupied[pos.side],
       this.wallFlag,
-      stamp.byteOffset,
+      addressOf(stamp),
       mark,
-      squares.byteOffset,
+      addressOf(squares),
       count,
-      listed.byteOffset,
+      addressOf(listed),
     );
   }
 
@@ -218,7 +220,7 @@ export class SearchArena {
    */
   captureSteps(pos: Position, squares: Int32Array, count: number, out: Int32Array, n: number): number {
     const found = this.kernels.captureSteps(
-      squares.byteOffset,
+      addressOf(squares),
       count,
       pos.side + 1,
       pos.rules.jumps === true ? 1 : 0,
@@ -240,7 +242,7 @@ export class SearchArena {
     return (
       at +
       this.kernels.tacticalSlides(
-        squares.byteOffset,
+        addressOf(squares),
         count,
         pos.side + 1,
         this.strideBytes,
@@ -264,6 +266,19 @@ interface EvaluationKernels {
 interface CaptureKernels {
   findCaptures: CaptureKernel;
   captureSteps(squares: number, count: number, myBit: number, jumps: number, jumpOverOwn: number, kingNoStop: number, out: number): number;
+}
+
+/** A scratch array with its byte address (scratch()). */
+interface AddressedArray extends Int32Array<ArrayBuffer> {
+  address?: number;
+}
+
+/**
+ * The byte address of `array`, a view of the arena's memory: kept on the scratch arrays, since V8 11
+ * compiles `byteOffset` as a call under concurrent compilation (node's default; BENCHMARKS.md, speed20).
+ */
+function addressOf(array: Int32Array): number {
+  return (array as AddressedArray).address ?? array.byteOffset;
 }
 
 /** The byte address of scratch slot `slot`. */
