@@ -7,7 +7,7 @@
 // (what bench's wall clock follows on a machine with a core to spare). Instructions per thread, each
 // run apart (process.cpuUsage() at each run's start and end cuts the profile there):
 //   valgrind --tool=callgrind --separate-threads=yes --dump-before=uv_getrusage --callgrind-out-file=<dir>/cg.out \
-//     node <dir>/first.mjs 5 2 --warm-nodes 40000   # main thread: cg.out.2-01 warm-up, .4-01 first run, .6-01 second
+//     node <dir>/first.mjs 5 2 --warm-nodes 40000   # main thread: cg.out.1-01 start and warm-up, .2-01 first run, .4-01 second
 // Not --single-threaded: V8 then compiles on the main thread, which compiles some code differently
 // (a typed array's byteOffset inline, where the concurrent compiler calls the LoadIC).
 import { readFileSync } from 'node:fs';
