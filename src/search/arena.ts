@@ -87,15 +87,20 @@ export class SearchArena {
   private jumpOverOwn = 0;
   private readonly anvils = new Int32Array(2);
   private readonly hostileOccupied = new Int32Array(2);
-  /** kingSlides' ray table (a scratch slot). */
+  /** kingSlides' ray table (a scratch slot), and its address (bytes). */
   private readonly kingRayTable: Int32Array;
+  private readonly kingRaysAddress: number;
   private readonly slideTable: Int32Array;
   /** The search's step stack and its steps' ordering values (StepScorer's steps and order). */
   readonly steps: Int32Array<ArrayBuffer>;
   readonly order: Int32Array<ArrayBuffer>;
-  /** The step stack's address (bytes). */
+  /**
+   * The step stack's address (bytes). Addresses are kept as numbers: V8 11 compiles a typed array's
+   * `byteOffset` as a call (BENCHMARKS.md, speed20).
+   */
   private readonly stepsAddress: number;
   private readonly captureStepsFound: Int32Array;
+  private readonly captureStepsAddress: number;
   private readonly captureSlot: Int32Array;
   /** The squares findCaptures' kernel found (its slot, after the rules' constants). */
   readonly capturesFound: Int32Array;
@@ -106,7 +111,9 @@ export class SearchArena {
     this.captureStepsFound = this.scratch(ArenaSlot.CaptureSteps, 8 * Mem.Region);
     this.captureSlot = this.scratch(ArenaSlot.Captures, Mem.Region);
     this.capturesFound = this.captureSlot.subarray(CaptureSlot.Found);
+    this.captureStepsAddress = slotAddress(ArenaSlot.CaptureSteps);
     this.kingRayTable = this.scratch(ArenaSlot.KingRays, 16);
+    this.kingRaysAddress = slotAddress(ArenaSlot.KingRays);
     this.slideTable = this.scratch(ArenaSlot.SlideTable, Mem.Region);
     this.steps = this.ints.subarray(STEP_STACK_START, STEP_STACK_START + STEP_STACK);
     this.order = this.ints.subarray(STEP_STACK_START + STEP_STACK, STEP_STACK_START + 2 * STEP_STACK);
@@ -174,10 +181,12 @@ export class SearchArena {
     return pos;
   }
 
-  /** Scratch slot `slot` as an array of `length` int32s, zeroed. */
+  /** Scratch slot `slot` as an array of `length` int32s, zeroed, carrying its address (addressOf). */
   scratch(slot: ArenaSlot, length: number): Int32Array<ArrayBuffer> {
     const start = Mem.Size + slot * Mem.Region;
-    return this.ints.subarray(start, start + length).fill(0);
+    const array = this.ints.subarray(start, start + length).fill(0) as AddressedArray;
+    array.address = start * 4;
+    return array;
   }
 
   /** captures.ts's captureSquares for the position placed, its three arrays scratch slots of this arena. */
@@ -191,11 +200,11 @@ export class SearchArena {
       this.anvils[pos.side],
       this.hostileOccupied[pos.side],
       this.wallFlag,
-      stamp.byteOffset,
+      addressOf(stamp),
       mark,
-      squares.byteOffset,
+      addressOf(squares),
       count,
-      listed.byteOffset,
+      addressOf(listed),
     );
   }
 
@@ -204,14 +213,12 @@ export class SearchArena {
    * their values written into the arena's `steps` and `order` from `n`; returns the new end.
    */
   kingSlides(king: number, escapeFlag: number, noStop: number, block: number, ttStep: number, n: number): number {
-    return (
-      n + this.kernels.kingSlides(4 * king, escapeFlag, noStop, block, ttStep, this.kingRayTable.byteOffset, this.steps.byteOffset + 4 * n)
-    );
+    return n + this.kernels.kingSlides(4 * king, escapeFlag, noStop, block, ttStep, this.kingRaysAddress, this.stepsAddress + 4 * n);
   }
 
   /** evaluate.ts's kingFeatures' walks for the king on `king` of the position placed, packed (KingWalk). */
   kingFeatures(king: number, escapeFlag: number): number {
-    return this.kernels.kingFeatures(4 * king, this.kingRayTable.byteOffset, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
+    return this.kernels.kingFeatures(4 * king, this.kingRaysAddress, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
   }
 
   /** stepPicker.ts's pickBest over the arena's step stack from `i` to `end`. */
@@ -244,13 +251,13 @@ export class SearchArena {
     // Onto the step stack in place (the quiescence search's); other arrays get a copy.
     const inPlace = out === this.steps;
     const found = this.kernels.captureSteps(
-      squares.byteOffset,
+      addressOf(squares),
       count,
       pos.side + 1,
       pos.rules.jumps === true ? 1 : 0,
       pos.rules.jumpOverOwn === true ? 1 : 0,
       pos.kingSq >= 0 ? kingNoStop(pos) : 0,
-      inPlace ? this.stepsAddress + 4 * n : this.captureStepsFound.byteOffset,
+      inPlace ? this.stepsAddress + 4 * n : this.captureStepsAddress,
     );
     if (inPlace) return n + found;
     const steps = this.captureStepsFound;
@@ -272,7 +279,7 @@ export class SearchArena {
         (Mem.Lists + side * Mem.Region) * 4,
         pos.pieceCount[side],
         pos.kingSq,
-        special.byteOffset,
+        addressOf(special),
         mark,
         ttStep,
         killer1,
@@ -306,11 +313,11 @@ export class SearchArena {
     this.kernels.tacticalOrder(
       this.stepsAddress + 4 * at,
       this.stepsAddress + 4 * end,
-      captureStamp.byteOffset,
+      addressOf(captureStamp),
       captureMark,
-      lineStamp.byteOffset,
+      addressOf(lineStamp),
       blockMark,
-      routeStamp.byteOffset,
+      addressOf(routeStamp),
       routeMark,
       killer1,
       killer2,
@@ -328,14 +335,14 @@ export class SearchArena {
     return (
       at +
       this.kernels.tacticalSlides(
-        squares.byteOffset,
+        addressOf(squares),
         count,
         pos.side + 1,
         this.strideBytes,
         this.jumps,
         this.jumpOverOwn,
         ttStep,
-        this.steps.byteOffset + 4 * at,
+        this.stepsAddress + 4 * at,
       )
     );
   }
@@ -380,6 +387,19 @@ interface CaptureKernels {
     kingSteps: number,
   ): number;
   captureSteps(squares: number, count: number, myBit: number, jumps: number, jumpOverOwn: number, kingNoStop: number, out: number): number;
+}
+
+/** A scratch array with its byte address (scratch()). */
+interface AddressedArray extends Int32Array<ArrayBuffer> {
+  address?: number;
+}
+
+/**
+ * The byte address of `array`, a view of the arena's memory: kept on the scratch arrays, since V8 11
+ * compiles `byteOffset` as a call under concurrent compilation (node's default; BENCHMARKS.md, speed20).
+ */
+function addressOf(array: Int32Array): number {
+  return (array as AddressedArray).address ?? array.byteOffset;
 }
 
 /** The byte address of scratch slot `slot`. */

@@ -90,19 +90,20 @@ export function nodesToDepth(
 /**
  * Runs short searches so that V8 compiles the search before the first real one (a cold first
  * search is much slower). Nothing is kept; about `budgetMs` ms, less if `stop[0]` is set (a real
- * search is waiting).
+ * search is waiting). `nodes`: a node budget per position instead of the clock (the same work on
+ * every machine, for scripts/first-run-probe.ts).
  */
-export function warmUp(budgetMs = 500, stop: Int32Array = new Int32Array(1)): void {
+export function warmUp(budgetMs = 500, stop: Int32Array = new Int32Array(1), nodes?: number): void {
   // A berserk and a copenhagen middle game, and tablut's start (edge escapes).
   const all = benchPositions();
   const picks = [all[1], all[5], all[10]];
+  // One searcher, a new game for each, as a session plays: the table's clear() then takes the path
+  // that a session's second game takes, while the search is compiled (else it deoptimizes there).
+  const searcher = new Searcher({ hashMB: 1, threads: 1 });
   for (const pos of picks) {
     if (stop[0] !== 0) return;
-    new Searcher({ hashMB: 1, threads: 1 }).search(
-      pos,
-      { movetime: Math.max(1, Math.floor(budgetMs / picks.length)) },
-      stop,
-      () => undefined,
-    );
+    searcher.newGame();
+    const limits = nodes !== undefined ? { nodes } : { movetime: Math.max(1, Math.floor(budgetMs / picks.length)) };
+    searcher.search(pos, limits, stop, () => undefined);
   }
 }
