@@ -7,7 +7,8 @@
 
 import { KING, Mem, SQ_RESTRICTED, TYPE_MASK } from '../engine/index.js';
 import { CaptureSlot } from './captureKernel.js';
-import { block, br, brIf, call, code, get, i32, ifThen, load, loop, Op, set, store, tee, type WasmFunction } from './wasmAssembler.js';
+import { eachRay, jumpLanding, slide } from './pieceWalks.js';
+import { block, br, brIf, call, code, get, i32, ifThen, load, Op, set, store, tee, type WasmFunction } from './wasmAssembler.js';
 
 const FLAGS = Mem.Flags * 4;
 
@@ -51,17 +52,7 @@ export function continuationKernel(slot: number, rays: number, findCaptures: num
     code(get(C.N), i32(1), Op.I32Add, set(C.N)),
     code(get(C.FirstOnly), ifThen(get(C.N), Op.Return)),
   );
-  /** Runs `body` for each direction in local Toward. */
-  const eachRay = (...body: number[][]): number[] =>
-    code(
-      code(i32(0), set(C.Ray)),
-      loop(
-        code(get(C.Ray), load(rays), set(C.Toward)),
-        ...body,
-        code(get(C.Ray), i32(4), Op.I32Add, tee(C.Ray), i32(16), Op.I32Ne),
-        brIf(0),
-      ),
-    );
+  const walk = { fromBytes: C.FromBytes, piece: C.Piece, ray: C.Ray, toward: C.Toward, to: C.To, over: C.Over };
   return {
     name: 'continuations',
     params: C.FromBytes,
@@ -70,31 +61,23 @@ export function continuationKernel(slot: number, rays: number, findCaptures: num
       code(get(C.From), i32(2), Op.I32Shl, tee(C.FromBytes), load(), set(C.Piece)),
       // The slides: every empty square until one that ends the slide; those it may not stop on skipped.
       eachRay(
-        code(get(C.FromBytes), set(C.To)),
-        block(
-          loop(
-            code(get(C.To), get(C.Toward), Op.I32Add, tee(C.To), load()),
-            brIf(1),
-            code(get(C.To), load(FLAGS), tee(C.Flags), get(C.NoStop), Op.I32And, Op.I32Eqz),
-            ifThen(tryStep, br(1)),
-            code(get(C.Flags), get(C.Block), Op.I32And),
-            brIf(1),
-            br(0),
-          ),
+        rays,
+        walk,
+        slide(
+          walk,
+          code(get(C.To), load(FLAGS), tee(C.Flags), get(C.NoStop), Op.I32And, Op.I32Eqz),
+          tryStep,
+          code(get(C.Flags), get(C.Block), Op.I32And),
         ),
       ),
-      // The jumps (generateJumps): over a man (an enemy; our own too where the rules allow it) onto an empty square.
+      // The jumps, for a piece that may jump.
       code(rule(CaptureSlot.Jumps), get(C.Piece), i32(TYPE_MASK), Op.I32And, i32(0), Op.I32Ne, Op.I32And),
       ifThen(
         eachRay(
+          rays,
+          walk,
           block(
-            code(get(C.FromBytes), get(C.Toward), Op.I32Add, load(), tee(C.Over), i32(TYPE_MASK), Op.I32And),
-            brIf(0),
-            code(get(C.Over), i32(3), i32(3), get(C.Piece), i32(3), Op.I32And, Op.I32Sub, rule(CaptureSlot.JumpOverOwn), Op.Select),
-            code(Op.I32And, Op.I32Eqz),
-            brIf(0),
-            code(get(C.FromBytes), get(C.Toward), Op.I32Add, get(C.Toward), Op.I32Add, tee(C.To), load()),
-            brIf(0),
+            jumpLanding(walk, rule(CaptureSlot.JumpOverOwn)),
             // The king from or onto a restricted square only, and onto one he may stop on; the others onto no restricted square.
             code(get(C.To), load(FLAGS), set(C.Flags)),
             code(get(C.FromBytes), load(FLAGS), get(C.Flags), Op.I32Or, i32(SQ_RESTRICTED), Op.I32And, i32(0), Op.I32Ne),

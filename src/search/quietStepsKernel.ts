@@ -5,6 +5,7 @@
 // test/search/kernels.test.ts compares it with the JavaScript.
 
 import { Mem, SQ_KINDS, SQ_RESTRICTED, TYPE_MASK } from '../engine/index.js';
+import { eachRay, jumpLanding, slide } from './pieceWalks.js';
 import { block, br, brIf, code, get, i32, ifThen, load, loop, Op, set, store, tee, type WasmFunction } from './wasmAssembler.js';
 
 const FLAGS = Mem.Flags * 4;
@@ -54,17 +55,7 @@ export function quietStepsKernel(rays: number, slides: number): WasmFunction {
     brIf(0),
     code(get(Q.Next), get(Q.Step), store(), get(Q.Next), i32(4), Op.I32Add, set(Q.Next)),
   );
-  /** Runs `body` for each direction in local Toward. */
-  const eachRay = (...body: number[][]): number[] =>
-    code(
-      code(i32(0), set(Q.Ray)),
-      loop(
-        code(get(Q.Ray), load(rays), set(Q.Toward)),
-        ...body,
-        code(get(Q.Ray), i32(4), Op.I32Add, tee(Q.Ray), i32(16), Op.I32Ne),
-        brIf(0),
-      ),
-    );
+  const walk = { fromBytes: Q.FromBytes, piece: Q.Piece, ray: Q.Ray, toward: Q.Toward, to: Q.To, over: Q.Over };
   return {
     name: 'quietSteps',
     params: Q.End,
@@ -84,35 +75,22 @@ export function quietStepsKernel(rays: number, slides: number): WasmFunction {
             code(get(Q.FromBytes), load(FLAGS), i32(SQ_KINDS), Op.I32And, i32(4), Op.I32Shl, Op.I32Or, i32(2), Op.I32Shl, load(slides)),
             code(tee(Q.Block), i32(255), Op.I32And, set(Q.NoStop), get(Q.Block), i32(8), Op.I32ShrU, set(Q.Block)),
             eachRay(
-              code(get(Q.FromBytes), set(Q.To)),
-              block(
-                loop(
-                  code(get(Q.To), get(Q.Toward), Op.I32Add, tee(Q.To), load()),
-                  brIf(1),
-                  code(get(Q.To), load(FLAGS), get(Q.NoStop), Op.I32And, Op.I32Eqz),
-                  ifThen(emit, br(1)),
-                  code(get(Q.To), load(FLAGS), get(Q.Block), Op.I32And),
-                  brIf(1),
-                  br(0),
-                ),
+              rays,
+              walk,
+              slide(
+                walk,
+                code(get(Q.To), load(FLAGS), get(Q.NoStop), Op.I32And, Op.I32Eqz),
+                emit,
+                code(get(Q.To), load(FLAGS), get(Q.Block), Op.I32And),
               ),
             ),
             // The jumps (generateJumps, the king's left out): over a man onto an unrestricted empty square.
             code(get(Q.Jumps), get(Q.Piece), i32(TYPE_MASK), Op.I32And, i32(0), Op.I32Ne, Op.I32And),
             ifThen(
               eachRay(
-                block(
-                  code(get(Q.FromBytes), get(Q.Toward), Op.I32Add, load(), tee(Q.Over), i32(TYPE_MASK), Op.I32And),
-                  brIf(0),
-                  code(get(Q.Over), i32(3), i32(3), get(Q.Piece), i32(3), Op.I32And, Op.I32Sub, get(Q.JumpOverOwn), Op.Select),
-                  code(Op.I32And, Op.I32Eqz),
-                  brIf(0),
-                  code(get(Q.FromBytes), get(Q.Toward), Op.I32Add, get(Q.Toward), Op.I32Add, tee(Q.To), load()),
-                  brIf(0),
-                  code(get(Q.To), load(FLAGS), i32(SQ_RESTRICTED), Op.I32And),
-                  brIf(0),
-                  emit,
-                ),
+                rays,
+                walk,
+                block(jumpLanding(walk, get(Q.JumpOverOwn)), code(get(Q.To), load(FLAGS), i32(SQ_RESTRICTED), Op.I32And), brIf(0), emit),
               ),
             ),
           ),
