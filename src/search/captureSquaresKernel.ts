@@ -45,59 +45,74 @@ const enum C {
   Victim,
   WallEdge,
   Landing,
-  Beyond,
   BeyondPiece,
 }
 
-/** Lists the square at `Landing` unless it is stamped with Mark (then stamps it, in Listed too); in a block whose end skips it. */
-const listLanding = code(
-  code(get(C.Stamp), get(C.Landing), Op.I32Add, load(), get(C.Mark), Op.I32Eq),
-  brIf(0),
-  code(get(C.Stamp), get(C.Landing), Op.I32Add, get(C.Mark), store()),
-  code(get(C.Listed), get(C.Landing), Op.I32Add, get(C.Mark), store()),
-  code(get(C.Squares), get(C.Count), i32(2), Op.I32Shl, Op.I32Add, get(C.Landing), i32(2), Op.I32ShrS, store()),
-  code(get(C.Count), i32(1), Op.I32Add, set(C.Count)),
-);
+/**
+ * A neighbour of the victim: at the address `base` pushes (Victim, or Victim plus or minus the stride)
+ * plus `offset` bytes, so that the compiled code reads it with the offset in the instruction.
+ */
+interface Neighbour {
+  base: number[];
+  offset: number;
+}
+
+/** The neighbour's occupant, or its square's flags. */
+const occupant = (square: Neighbour): number[] => code(square.base, load(square.offset));
+const flagsOf = (square: Neighbour): number[] => code(square.base, load(FLAGS + square.offset));
+
+/** Lists `landing` unless it is stamped with Mark (then stamps it, in Listed too); in a block whose end skips it. */
+function listLanding(landing: Neighbour): number[] {
+  return code(
+    code(landing.base, i32(landing.offset), Op.I32Add, tee(C.Landing)),
+    code(get(C.Stamp), Op.I32Add, load(), get(C.Mark), Op.I32Eq),
+    brIf(0),
+    code(get(C.Stamp), get(C.Landing), Op.I32Add, get(C.Mark), store()),
+    code(get(C.Listed), get(C.Landing), Op.I32Add, get(C.Mark), store()),
+    code(get(C.Squares), get(C.Count), i32(2), Op.I32Shl, Op.I32Add, get(C.Landing), i32(2), Op.I32ShrS, store()),
+    code(get(C.Count), i32(1), Op.I32Add, set(C.Count)),
+  );
+}
 
 /**
- * One direction of captureSquares' loop: the landing square at `Victim + toward` (bytes), the square
- * beyond the victim at `Victim + away`. Lists the landing square when it is empty, a piece landing
+ * One direction of captureSquares' loop: the landing square `landing`, the square beyond the victim
+ * `beyond` (the opposite neighbour). Lists the landing square when it is empty, a piece landing
  * there may capture (the tests of captures.ts's captureSquares: an anvil is a piece of the mover's
  * side, but an unarmed king; under the shield wall rule (`wall`) also an edge square beside a victim
  * on the edge), and it is not yet stamped (tested last: few squares pass the others).
  */
-function captureDirection(toward: number[], away: number[], wall: boolean): number[] {
+function captureDirection(landing: Neighbour, beyond: Neighbour, wall: boolean): number[] {
   return block(
-    code(get(C.Victim), toward, tee(C.Landing), load()),
+    occupant(landing),
     brIf(0),
     block(
-      code(get(C.Victim), away, tee(C.Beyond), load(), tee(C.BeyondPiece), get(C.MyBit), Op.I32And),
+      code(occupant(beyond), tee(C.BeyondPiece), get(C.MyBit), Op.I32And),
       ifThen(get(C.BeyondPiece), get(C.UnarmedKing), Op.I32Ne, brIf(1)),
       // A hostile square beyond: its flags & (empty ? hostile when empty : hostile when occupied), the
       // latter a subset of the former, which rules out most squares at once.
-      code(get(C.Beyond), load(FLAGS), i32(HOSTILE_EMPTY), Op.I32And),
+      code(flagsOf(beyond), i32(HOSTILE_EMPTY), Op.I32And),
       ifThen(
-        code(get(C.Beyond), load(FLAGS), i32(HOSTILE_EMPTY), get(C.HostileOccupied), get(C.BeyondPiece), Op.I32Eqz, Op.Select),
+        code(flagsOf(beyond), i32(HOSTILE_EMPTY), get(C.HostileOccupied), get(C.BeyondPiece), Op.I32Eqz, Op.Select),
         code(Op.I32And, brIf(1)),
       ),
-      wall ? code(get(C.Landing), load(FLAGS), get(C.WallEdge), Op.I32And, brIf(0)) : [],
+      wall ? code(flagsOf(landing), get(C.WallEdge), Op.I32And, brIf(0)) : [],
       br(1),
     ),
-    listLanding,
+    listLanding(landing),
   );
 }
 
-/** The king as the victim: his own rules decide, so each empty neighbour (`toward`) is listed. */
-function kingDirection(toward: number[]): number[] {
-  return block(code(get(C.Victim), toward, tee(C.Landing), load()), brIf(0), listLanding);
+/** The king as the victim: his own rules decide, so each empty neighbour is listed. */
+function kingDirection(landing: Neighbour): number[] {
+  return block(occupant(landing), brIf(0), listLanding(landing));
 }
 
-/** The four directions of geometry.ts's dirs (stride, 1, -stride, -1), as code adding each to the value on the stack. */
-const SQUARE_DIRECTIONS = [
-  code(get(C.StrideBytes), Op.I32Add),
-  code(i32(4), Op.I32Add),
-  code(get(C.StrideBytes), Op.I32Sub),
-  code(i32(4), Op.I32Sub),
+/** The victim's four neighbours in geometry.ts's dirs order (stride, 1, -stride, -1); Victim is his square less one. */
+const NEIGHBOURS: readonly Neighbour[] = [
+  { base: code(get(C.Victim), get(C.StrideBytes), Op.I32Add), offset: 4 },
+  { base: get(C.Victim), offset: 8 },
+  { base: code(get(C.Victim), get(C.StrideBytes), Op.I32Sub), offset: 4 },
+  { base: get(C.Victim), offset: 0 },
 ];
 
 /**
@@ -116,22 +131,23 @@ export const captureSquaresKernel: WasmFunction = {
   locals: C.BeyondPiece + 1 - C.End,
   body: code(
     code(get(C.Enemies), get(C.EnemyCount), i32(2), Op.I32Shl, Op.I32Add, set(C.End)),
+    code(get(C.King), i32(4), Op.I32Sub, set(C.King)),
     block(
       loop(
         code(get(C.Enemies), get(C.End), Op.I32GeU),
         brIf(1),
-        code(get(C.Enemies), load(), i32(2), Op.I32Shl, set(C.Victim)),
+        code(get(C.Enemies), load(), i32(2), Op.I32Shl, i32(4), Op.I32Sub, set(C.Victim)),
         code(get(C.Enemies), i32(4), Op.I32Add, set(C.Enemies)),
-        block(code(get(C.Victim), get(C.King), Op.I32Ne), brIf(0), ...SQUARE_DIRECTIONS.map(kingDirection), br(1)),
+        block(code(get(C.Victim), get(C.King), Op.I32Ne), brIf(0), ...NEIGHBOURS.map(kingDirection), br(1)),
         // Shield walls: a victim on the edge is also taken from the edge squares beside him (WallEdge =
         // SQ_EDGE); other victims take the directions without that test.
         block(
-          code(get(C.Victim), load(FLAGS), get(C.WallFlag), Op.I32And, tee(C.WallEdge)),
+          code(get(C.Victim), load(FLAGS + 4), get(C.WallFlag), Op.I32And, tee(C.WallEdge)),
           brIf(0),
-          ...SQUARE_DIRECTIONS.map((toward, j) => captureDirection(toward, SQUARE_DIRECTIONS[(j + 2) % 4], false)),
+          ...NEIGHBOURS.map((landing, j) => captureDirection(landing, NEIGHBOURS[(j + 2) % 4], false)),
           br(1),
         ),
-        ...SQUARE_DIRECTIONS.map((toward, j) => captureDirection(toward, SQUARE_DIRECTIONS[(j + 2) % 4], true)),
+        ...NEIGHBOURS.map((landing, j) => captureDirection(landing, NEIGHBOURS[(j + 2) % 4], true)),
         br(0),
       ),
     ),
