@@ -248,21 +248,26 @@ const measureRays = code(
   ),
 );
 
-/** 1 unless under corner rules the landing square or the square `square` pushes is off the edges, else 0. */
+/** Under corner rules, leaves the block around it unless the landing square and the square `square` pushes are on the edge. */
 const alongEdge = (square: number[]) =>
-  code(get(S.Corners), Op.I32Eqz, get(S.Flags), square, load(FLAGS), Op.I32And, i32(SQ_EDGE), Op.I32And, i32(0), Op.I32Ne, Op.I32Or);
+  code(get(S.Corners), ifThen(get(S.Flags), square, load(FLAGS), Op.I32And, i32(SQ_EDGE), Op.I32And, Op.I32Eqz, brIf(1)));
 
 /** A landing square's value when it is no escape square (scoreKingSlides' lines, else routes). */
 const landingValue = code(
   i32(0),
   set(S.Lines),
-  // Along the ray ahead: an escape square further on.
-  code(get(S.Count), get(S.Last), Op.I32LtU, alongEdge(code(get(S.To), get(S.Toward), Op.I32Add)), Op.I32And),
-  ifThen(get(S.Lines), i32(1), Op.I32Add, set(S.Lines)),
+  // Along the ray ahead: an escape square further on. (Branches, not boolean arithmetic: most tests end early.)
+  block(
+    code(get(S.Count), get(S.Last), Op.I32GeU, brIf(0)),
+    alongEdge(code(get(S.To), get(S.Toward), Op.I32Add)),
+    code(get(S.Lines), i32(1), Op.I32Add, set(S.Lines)),
+  ),
   // Behind: the ray's squares before it, the king's, the opposite ray's.
-  code(get(S.BehindOpen), get(S.First), Op.I32Eqz, Op.I32Eqz, get(S.First), get(S.Count), Op.I32LtU, Op.I32And, Op.I32Or),
-  code(alongEdge(code(get(S.To), get(S.Toward), Op.I32Sub)), Op.I32And),
-  ifThen(get(S.Lines), i32(1), Op.I32Add, set(S.Lines)),
+  block(
+    block(get(S.BehindOpen), brIf(0), get(S.First), Op.I32Eqz, brIf(1), get(S.First), get(S.Count), Op.I32GeU, brIf(1)),
+    alongEdge(code(get(S.To), get(S.Toward), Op.I32Sub)),
+    code(get(S.Lines), i32(1), Op.I32Add, set(S.Lines)),
+  ),
   // Across (under corner rules only from an edge square).
   code(get(S.Corners), Op.I32Eqz, get(S.Flags), i32(SQ_EDGE), Op.I32And, Op.I32Or),
   ifThen(
