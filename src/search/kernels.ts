@@ -269,8 +269,8 @@ const landingValue = code(
     code(get(S.Lines), i32(1), Op.I32Add, set(S.Lines)),
   ),
   // Across (under corner rules only from an edge square).
-  code(get(S.Corners), Op.I32Eqz, get(S.Flags), i32(SQ_EDGE), Op.I32And, Op.I32Or),
-  ifThen(
+  block(
+    block(get(S.Corners), Op.I32Eqz, brIf(0), get(S.Flags), i32(SQ_EDGE), Op.I32And, Op.I32Eqz, brIf(1)),
     openLineInto(S.LineOpen, S.LineSquare, get(S.To), get(S.Across1), get(S.EscapeFlag), get(S.Corners)),
     code(get(S.Lines), get(S.LineOpen), Op.I32Add, set(S.Lines)),
     openLineInto(S.LineOpen, S.LineSquare, get(S.To), get(S.Across2), get(S.EscapeFlag), get(S.Corners)),
