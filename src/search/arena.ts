@@ -7,12 +7,13 @@
 // JavaScript paths. Without WebAssembly, or when a memory cannot be had, the searchers have no arena
 // and run the JavaScript paths.
 
-import { type CaptureKernel, type ContinuationKernel, kingNoStop, Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
+import { type CaptureKernel, type ContinuationKernel, KING, kingNoStop, Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
 import { CaptureSlot, captureKernelFunctions, captureRules } from './captureKernel.js';
+import { type CaptureSquaresKernel, captureSquaresKernel, hostileWhenOccupied } from './captureSquaresKernel.js';
 import { captureStepsKernel } from './captureStepsKernel.js';
 import { continuationKernel } from './continuationKernel.js';
 import { tacticalOrderKernel } from './tacticalOrderKernel.js';
-import { anvilCodes, hostileWhenOccupied, KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
+import { KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
 import { kingFeaturesKernel } from './kingFeaturesKernel.js';
 import { pickBestKernel } from './pickBestKernel.js';
 import { quietStepsKernel } from './quietStepsKernel.js';
@@ -59,7 +60,7 @@ const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
  */
 const KERNEL_SETS: readonly (readonly WasmFunction[])[] = [
   [...KERNEL_FUNCTIONS, pickBestKernel, quietStepsKernel(slotAddress(ArenaSlot.KingRays), slotAddress(ArenaSlot.SlideTable))],
-  [kingFeaturesKernel, weightedSumKernel],
+  [kingFeaturesKernel, weightedSumKernel, captureSquaresKernel],
   [
     ...captureKernelFunctions(slotAddress(ArenaSlot.Captures)),
     captureStepsKernel(slotAddress(ArenaSlot.Captures), 0),
@@ -79,13 +80,14 @@ let threadArena: SearchArena | null | undefined;
 
 export class SearchArena {
   private readonly ints: Int32Array<ArrayBuffer>;
-  private readonly kernels: Kernels & EvaluationKernels & CaptureKernels;
+  private readonly kernels: Kernels & CaptureSquaresKernel & EvaluationKernels & CaptureKernels;
   // The rules' constants of the position placed, for the kernels (see captureSquares).
   private strideBytes = 0;
   private wallFlag = 0;
   private jumps = 0;
   private jumpOverOwn = 0;
-  private readonly anvils = new Int32Array(2);
+  /** KING where the king is no anvil (kernels.ts's captureSquares), else 0. */
+  private unarmedKing = 0;
   private readonly hostileOccupied = new Int32Array(2);
   /** kingSlides' ray table (a scratch slot), and its address (bytes). */
   private readonly kingRayTable: Int32Array;
@@ -105,7 +107,7 @@ export class SearchArena {
   /** The squares findCaptures' kernel found (its slot, after the rules' constants). */
   readonly capturesFound: Int32Array;
 
-  private constructor(memory: WebAssembly.Memory, kernels: Kernels & EvaluationKernels & CaptureKernels) {
+  private constructor(memory: WebAssembly.Memory, kernels: Kernels & CaptureSquaresKernel & EvaluationKernels & CaptureKernels) {
     this.ints = new Int32Array(memory.buffer);
     this.kernels = kernels;
     this.captureStepsFound = this.scratch(ArenaSlot.CaptureSteps, 8 * Mem.Region);
@@ -141,7 +143,7 @@ export class SearchArena {
     try {
       const memory = new WebAssembly.Memory({ initial: ARENA_PAGES, maximum: ARENA_PAGES });
       const exports = kernelModules.map((module) => new WebAssembly.Instance(module, { env: { memory } }).exports);
-      return new SearchArena(memory, Object.assign({}, ...exports) as Kernels & EvaluationKernels & CaptureKernels);
+      return new SearchArena(memory, Object.assign({}, ...exports) as Kernels & CaptureSquaresKernel & EvaluationKernels & CaptureKernels);
     } catch {
       return null;
     }
@@ -166,10 +168,8 @@ export class SearchArena {
     for (let key = 0; key < noStop.length; key++) this.slideTable[key] = noStop[key] | (block[key] << 8);
     this.jumps = pos.rules.jumps === true ? 1 : 0;
     this.jumpOverOwn = pos.rules.jumpOverOwn === true ? 1 : 0;
-    for (let side = 0; side < 2; side++) {
-      this.anvils[side] = anvilCodes(side, pos.rules.kingArmed === true);
-      this.hostileOccupied[side] = hostileWhenOccupied(side);
-    }
+    this.unarmedKing = pos.rules.kingArmed === true ? 0 : KING;
+    for (let side = 0; side < 2; side++) this.hostileOccupied[side] = hostileWhenOccupied(side);
     // The continuations' kernel slides without speed limits; it writes its steps where captureSteps' go.
     if (captureRules(pos, this.captureSlot))
       pos.useCaptureKernel(
@@ -195,9 +195,10 @@ export class SearchArena {
     return this.kernels.captureSquares(
       (Mem.Lists + enemy * Mem.Region) * 4,
       pos.pieceCount[enemy],
-      pos.kingSq,
+      4 * pos.kingSq,
       this.strideBytes,
-      this.anvils[pos.side],
+      pos.side + 1,
+      this.unarmedKing,
       this.hostileOccupied[pos.side],
       this.wallFlag,
       addressOf(stamp),

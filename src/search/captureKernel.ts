@@ -24,7 +24,7 @@ import {
   type Position,
   type RuleSet,
 } from '../engine/index.js';
-import { anvilCodes } from './kernels.js';
+import { anvilCodes } from './captureSquaresKernel.js';
 import { block, br, brIf, call, code, get, i32, ifThen, load, loop, Op, set, store, tee, type WasmFunction } from './wasmAssembler.js';
 
 const FLAGS = Mem.Flags * 4;

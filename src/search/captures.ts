@@ -21,7 +21,7 @@ import {
   type Position,
 } from '../engine/index.js';
 import { ArenaSlot, scratchArray, type SearchArena } from './arena.js';
-import { anvilCodes, hostileWhenOccupied } from './kernels.js';
+import { anvilCodes, hostileWhenOccupied } from './captureSquaresKernel.js';
 
 export class CaptureGenerator {
   readonly cells: number;

@@ -4,132 +4,12 @@
 // compares them). Why: a walk over squares costs V8's compiled JavaScript 12 - 60 instructions a square
 // (map, bounds and overflow checks), WebAssembly 3 - 4 (BENCHMARKS.md, wasm15). Addresses are in bytes.
 
-import {
-  ATTACKERS,
-  DEFENDERS,
-  KING,
-  Mem,
-  SIDE_MASK,
-  SQ_CORNER,
-  SQ_EDGE,
-  SQ_FORT,
-  SQ_RESTRICTED,
-  SQ_THRONE,
-  TYPE_MASK,
-} from '../engine/index.js';
+import { KING, Mem, SIDE_MASK, SQ_CORNER, SQ_EDGE, SQ_RESTRICTED, TYPE_MASK } from '../engine/index.js';
 import { KING_LINES_VALUE } from './kingSlides.js';
 import { ORDER_CAPTURE, ORDER_ESCAPE, STEP_STACK } from './params.js';
 import { block, br, brIf, code, get, i32, ifThen, load, loop, Op, set, store, tee, type WasmFunction } from './wasmAssembler.js';
 
 const FLAGS = Mem.Flags * 4;
-
-// captureSquares' rules, for captures.ts's function and its kernel.
-/** The piece codes of the attackers (side bit 1, each type), as bits: shifted left once more, the defenders'. */
-const OWN_CODES = (1 << 0) | (1 << 4) | (1 << 8) | (1 << 12);
-/** Hostile squares beyond an enemy when empty: corners, forts and the throne. */
-const HOSTILE_EMPTY = SQ_CORNER | SQ_FORT | SQ_THRONE;
-
-/** The piece codes that are anvils for `side` to move, as bits: its own pieces, the king only if armed. */
-export function anvilCodes(side: number, kingArmed: boolean): number {
-  return side === ATTACKERS ? OWN_CODES << 1 : (OWN_CODES << 2) & (kingArmed ? -1 : ~(1 << KING));
-}
-
-/** Hostile squares beyond an enemy when occupied: corners and forts; the throne too, to the defenders' enemies. */
-export function hostileWhenOccupied(side: number): number {
-  return side === DEFENDERS ? SQ_CORNER | SQ_FORT | SQ_THRONE : SQ_CORNER | SQ_FORT;
-}
-
-/** captureSquares' parameters and locals (see captureSquaresKernel). */
-const enum C {
-  Enemies,
-  EnemyCount,
-  King,
-  StrideBytes,
-  Anvils,
-  HostileOccupied,
-  WallFlag,
-  Stamp,
-  Mark,
-  Squares,
-  Count,
-  Listed,
-  // locals
-  End,
-  Victim,
-  Always,
-  WallEdge,
-  Landing,
-  Beyond,
-  BeyondPiece,
-}
-
-/**
- * One direction of captureSquares' loop: the landing square at `Victim + toward` (bytes), the square
- * beyond the victim at `Victim - toward`. Lists the landing square when it is empty, not yet stamped,
- * and a piece landing there may capture (the tests of captures.ts's captureSquares, in its order).
- */
-function captureDirection(toward: number[], away: number[]): number[] {
-  return block(
-    get(C.Victim),
-    toward,
-    tee(C.Landing),
-    load(),
-    brIf(0),
-    code(get(C.Stamp), get(C.Landing), Op.I32Add, load(), get(C.Mark), Op.I32Eq),
-    brIf(0),
-    block(
-      get(C.Always),
-      brIf(0),
-      code(get(C.Victim), away, tee(C.Beyond), load(), set(C.BeyondPiece)),
-      code(get(C.Anvils), get(C.BeyondPiece), Op.I32ShrU, i32(1), Op.I32And),
-      brIf(0),
-      // The beyond square's flags & (empty ? hostile when empty : hostile when occupied).
-      code(get(C.Beyond), load(FLAGS), i32(HOSTILE_EMPTY), get(C.HostileOccupied), get(C.BeyondPiece), Op.I32Eqz, Op.Select),
-      Op.I32And,
-      brIf(0),
-      code(get(C.Landing), load(FLAGS), get(C.WallEdge), Op.I32And),
-      brIf(0),
-      br(1),
-    ),
-    code(get(C.Stamp), get(C.Landing), Op.I32Add, get(C.Mark), store()),
-    code(get(C.Listed), get(C.Landing), Op.I32Add, get(C.Mark), store()),
-    code(get(C.Squares), get(C.Count), i32(2), Op.I32Shl, Op.I32Add, get(C.Landing), i32(2), Op.I32ShrS, store()),
-    code(get(C.Count), i32(1), Op.I32Add, set(C.Count)),
-  );
-}
-
-/**
- * captures.ts's captureSquares over the arena: the enemies' list at `Enemies` (EnemyCount long), the
- * board at 0 and its flags at Mem.Flags; `Anvils` and `HostileOccupied` as captureSquares computes
- * them, `WallFlag` SQ_EDGE under the shield wall rule (else 0); the arrays `Stamp`, `Squares` and
- * `Listed` at their addresses. Returns the new count.
- */
-const captureSquaresKernel: WasmFunction = {
-  name: 'captureSquares',
-  params: C.End,
-  locals: C.BeyondPiece + 1 - C.End,
-  body: code(
-    code(get(C.Enemies), get(C.EnemyCount), i32(2), Op.I32Shl, Op.I32Add, set(C.End)),
-    block(
-      loop(
-        code(get(C.Enemies), get(C.End), Op.I32GeU),
-        brIf(1),
-        code(get(C.Enemies), load(), tee(C.Victim), get(C.King), Op.I32Eq, set(C.Always)),
-        code(get(C.Victim), i32(2), Op.I32Shl, set(C.Victim)),
-        // Shield walls: a victim on the edge is taken from edge squares beside him (WallEdge = SQ_EDGE or 0).
-        code(get(C.Victim), load(FLAGS), get(C.WallFlag), Op.I32And, set(C.WallEdge)),
-        // The four directions of geometry.ts's dirs: stride, 1, -stride, -1.
-        captureDirection(code(get(C.StrideBytes), Op.I32Add), code(get(C.StrideBytes), Op.I32Sub)),
-        captureDirection(code(i32(4), Op.I32Add), code(i32(4), Op.I32Sub)),
-        captureDirection(code(get(C.StrideBytes), Op.I32Sub), code(get(C.StrideBytes), Op.I32Add)),
-        captureDirection(code(i32(4), Op.I32Sub), code(i32(4), Op.I32Add)),
-        code(get(C.Enemies), i32(4), Op.I32Add, set(C.Enemies)),
-        br(0),
-      ),
-    ),
-    get(C.Count),
-  ),
-};
 
 /** tacticalSlides' parameters and locals (see tacticalSlidesKernel). */
 const enum T {
@@ -368,24 +248,29 @@ const measureRays = code(
   ),
 );
 
-/** 1 unless under corner rules the landing square or the square `square` pushes is off the edges, else 0. */
+/** Under corner rules, leaves the block around it unless the landing square and the square `square` pushes are on the edge. */
 const alongEdge = (square: number[]) =>
-  code(get(S.Corners), Op.I32Eqz, get(S.Flags), square, load(FLAGS), Op.I32And, i32(SQ_EDGE), Op.I32And, i32(0), Op.I32Ne, Op.I32Or);
+  code(get(S.Corners), ifThen(get(S.Flags), square, load(FLAGS), Op.I32And, i32(SQ_EDGE), Op.I32And, Op.I32Eqz, brIf(1)));
 
 /** A landing square's value when it is no escape square (scoreKingSlides' lines, else routes). */
 const landingValue = code(
   i32(0),
   set(S.Lines),
-  // Along the ray ahead: an escape square further on.
-  code(get(S.Count), get(S.Last), Op.I32LtU, alongEdge(code(get(S.To), get(S.Toward), Op.I32Add)), Op.I32And),
-  ifThen(get(S.Lines), i32(1), Op.I32Add, set(S.Lines)),
+  // Along the ray ahead: an escape square further on. (Branches, not boolean arithmetic: most tests end early.)
+  block(
+    code(get(S.Count), get(S.Last), Op.I32GeU, brIf(0)),
+    alongEdge(code(get(S.To), get(S.Toward), Op.I32Add)),
+    code(get(S.Lines), i32(1), Op.I32Add, set(S.Lines)),
+  ),
   // Behind: the ray's squares before it, the king's, the opposite ray's.
-  code(get(S.BehindOpen), get(S.First), Op.I32Eqz, Op.I32Eqz, get(S.First), get(S.Count), Op.I32LtU, Op.I32And, Op.I32Or),
-  code(alongEdge(code(get(S.To), get(S.Toward), Op.I32Sub)), Op.I32And),
-  ifThen(get(S.Lines), i32(1), Op.I32Add, set(S.Lines)),
+  block(
+    block(get(S.BehindOpen), brIf(0), get(S.First), Op.I32Eqz, brIf(1), get(S.First), get(S.Count), Op.I32GeU, brIf(1)),
+    alongEdge(code(get(S.To), get(S.Toward), Op.I32Sub)),
+    code(get(S.Lines), i32(1), Op.I32Add, set(S.Lines)),
+  ),
   // Across (under corner rules only from an edge square).
-  code(get(S.Corners), Op.I32Eqz, get(S.Flags), i32(SQ_EDGE), Op.I32And, Op.I32Or),
-  ifThen(
+  block(
+    block(get(S.Corners), Op.I32Eqz, brIf(0), get(S.Flags), i32(SQ_EDGE), Op.I32And, Op.I32Eqz, brIf(1)),
     openLineInto(S.LineOpen, S.LineSquare, get(S.To), get(S.Across1), get(S.EscapeFlag), get(S.Corners)),
     code(get(S.Lines), get(S.LineOpen), Op.I32Add, set(S.Lines)),
     openLineInto(S.LineOpen, S.LineSquare, get(S.To), get(S.Across2), get(S.EscapeFlag), get(S.Corners)),
@@ -469,20 +354,6 @@ const kingSlidesKernel: WasmFunction = {
 
 /** The kernels' exports, as JavaScript sees them. */
 export interface Kernels {
-  captureSquares(
-    enemies: number,
-    enemyCount: number,
-    king: number,
-    strideBytes: number,
-    anvils: number,
-    hostileOccupied: number,
-    wallFlag: number,
-    stamp: number,
-    mark: number,
-    squares: number,
-    count: number,
-    listed: number,
-  ): number;
   kingSlides(king: number, escapeFlag: number, noStop: number, block: number, ttStep: number, rays: number, out: number): number;
   tacticalSlides(
     squares: number,
@@ -497,4 +368,4 @@ export interface Kernels {
 }
 
 /** The kernels, in the order of their exports. */
-export const KERNEL_FUNCTIONS: readonly WasmFunction[] = [captureSquaresKernel, tacticalSlidesKernel, kingSlidesKernel];
+export const KERNEL_FUNCTIONS: readonly WasmFunction[] = [tacticalSlidesKernel, kingSlidesKernel];
