@@ -433,15 +433,30 @@ function weightedSum(f: Int32Array, w: Int32Array): number {
   return score;
 }
 
-/** The number of lines along which the king could slide to an escape square right now. */
+/**
+ * The number of lines along which the king could slide to an escape square right now (openLine's walks
+ * from the king, written out for the search's every node: board and flags read from the position's
+ * memory, one array for V8 to check, and no calls).
+ */
 export function kingOpenLines(pos: Position, escapeFlag: number): number {
   const king = pos.kingSq;
   if (king === NO_SQUARE) return 0;
-  // A line to a corner runs along an edge (openLine): a king off the edges has none.
-  if (escapeFlag === SQ_CORNER && (pos.geo.flags[king] & SQ_EDGE) === 0) return 0;
+  const m = pos.memory;
+  const corners = escapeFlag === SQ_CORNER;
+  // A line to a corner runs along an edge, from an edge square to an edge square (openLine's first test).
+  if (corners && (m[Mem.Flags + king] & SQ_EDGE) === 0) return 0;
   const dirs = pos.geo.dirs;
   let lines = 0;
-  for (let i = 0; i < 4; i++) if (openLine(pos.board, pos.geo.flags, king, dirs[i], escapeFlag)) lines++;
+  for (let i = 0; i < 4; i++) {
+    const d = dirs[i];
+    if (corners && (m[Mem.Flags + king + d] & SQ_EDGE) === 0) continue;
+    for (let to = king + d; m[Mem.Board + to] === EMPTY; to += d) {
+      if ((m[Mem.Flags + to] & escapeFlag) !== 0) {
+        lines++;
+        break;
+      }
+    }
+  }
   return lines;
 }
 
