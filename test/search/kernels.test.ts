@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY, generateSteps, KING, NO_SQUARE, slideKey, SQ_CORNER, SQ_EDGE, VARIANT_IDS } from '../../src/engine/index.js';
+import { EMPTY, generateSteps, KING, NO_SQUARE, type Position, slideKey, SQ_CORNER, SQ_EDGE, VARIANT_IDS } from '../../src/engine/index.js';
 import { ArenaSlot, kernelModuleBinaries, SearchArena } from '../../src/search/arena.js';
 import { CaptureGenerator, captureSquares, stepsOnto } from '../../src/search/captures.js';
 import { Evaluator } from '../../src/search/evaluate.js';
@@ -11,6 +11,22 @@ import { bookPositions, random, randomGamePositions, rulesOf } from '../support/
 
 function same(a: Int32Array, b: Int32Array): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
+}
+
+/** A step scorer without the arena and one with it, each with a history of its own. */
+function scorerPair(arena: SearchArena): { histories: QuietHistory[]; scorer: StepScorer; arenaScorer: StepScorer } {
+  const histories = [new QuietHistory(), new QuietHistory()];
+  return { histories, scorer: new StepScorer(histories[0]), arenaScorer: new StepScorer(histories[1], arena) };
+}
+
+/** A comparison's set-up: the position placed in the arena, its escape flag, and random picks among its steps. */
+function setUp(arena: SearchArena, plain: Position, index: number, legal: Int32Array) {
+  const placed = arena.place(plain);
+  const escapeFlag = plain.rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
+  const next = random(index + 1);
+  const n = generateSteps(plain, legal, 0);
+  const pick = (): number => (n > 0 ? legal[Math.floor(next() * n)] : 0);
+  return { placed, escapeFlag, next, pick };
 }
 
 describe('the WebAssembly kernels agree with their JavaScript twins', () => {
@@ -169,10 +185,8 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
   it("tacticalOrder: generateTactical's steps and ordering values the same with and without the arena, killers among them", () => {
     if (arena === null) return;
     const differ: string[] = [];
-    const histories = [new QuietHistory(), new QuietHistory()];
     // One scorer each for all positions: the arena's stamps are its scorer's.
-    const scorer = new StepScorer(histories[0]);
-    const arenaScorer = new StepScorer(histories[1], arena);
+    const { histories, scorer, arenaScorer } = scorerPair(arena);
     const squares = new Int32Array(512);
     const legal = new Int32Array(4096);
     let captures = 0;
@@ -180,12 +194,8 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
     let blocks = 0;
     for (const [index, plain] of positions.entries()) {
       if (plain.berserker !== NO_SQUARE) continue;
-      const placed = arena.place(plain);
-      const escapeFlag = plain.rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
-      const next = random(index + 1);
-      const n = generateSteps(plain, legal, 0);
-      const killer1 = n > 0 ? legal[Math.floor(next() * n)] : 0;
-      const killer2 = n > 0 ? legal[Math.floor(next() * n)] : 0;
+      const { placed, escapeFlag, pick } = setUp(arena, plain, index, legal);
+      const [killer1, killer2] = [pick(), pick()];
       for (const history of histories) {
         history.fitBoard(plain.geo.cells);
         history.killers.set([killer1, killer2], 2);
@@ -211,19 +221,13 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
   it("quietSteps: generateQuiets' steps and history values the same with and without the arena, the hash step and killers among them", () => {
     if (arena === null) return;
     const differ: string[] = [];
-    const histories = [new QuietHistory(), new QuietHistory()];
-    const scorer = new StepScorer(histories[0]);
-    const arenaScorer = new StepScorer(histories[1], arena);
+    const { histories, scorer, arenaScorer } = scorerPair(arena);
     const squares = new Int32Array(512);
     const legal = new Int32Array(4096);
     let quiets = 0;
     for (const [index, plain] of positions.entries()) {
       if (plain.berserker !== NO_SQUARE) continue;
-      const placed = arena.place(plain);
-      const escapeFlag = plain.rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
-      const next = random(index + 1);
-      const n = generateSteps(plain, legal, 0);
-      const pick = (): number => (n > 0 ? legal[Math.floor(next() * n)] : 0);
+      const { placed, escapeFlag, next, pick } = setUp(arena, plain, index, legal);
       const [ttStep, killer1, killer2] = [pick(), pick(), pick()];
       const cells = plain.geo.cells;
       histories[0].fitBoard(cells);
