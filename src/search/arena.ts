@@ -86,7 +86,7 @@ export class SearchArena {
   private wallFlag = 0;
   private jumps = 0;
   private jumpOverOwn = 0;
-  /** KING where the king is no anvil (kernels.ts's captureSquares), else 0. */
+  /** KING where the king is no anvil (captureSquaresKernel.ts), else 0. */
   private unarmedKing = 0;
   private readonly hostileOccupied = new Int32Array(2);
   /** kingSlides' ray table (a scratch slot), and its address (bytes). */

@@ -1,7 +1,7 @@
 // captures.ts's captureSquares as a WebAssembly kernel over a searcher's arena (kernels.ts says why):
 // the landing squares where the side to move may capture, for the quiescence search's captures and the
 // staged generation's first stage, at nearly every node. In the module of the evaluation's kernels,
-// which has room for its two copies of the directions (arena.ts). test/search/kernels.test.ts compares it
+// which has room for its three copies of the directions (arena.ts). test/search/kernels.test.ts compares it
 // with the JavaScript.
 
 import { ATTACKERS, DEFENDERS, KING, Mem, SQ_CORNER, SQ_FORT, SQ_THRONE } from '../engine/index.js';
