@@ -163,7 +163,6 @@ const enum F {
   Square,
   Run,
   Length,
-  Fronted,
   Edge,
   Inward,
   Along,
@@ -296,22 +295,25 @@ function findCapturesCode(slot: number): number[] {
     append(get(F.Square)),
   );
 
-  /** capture.ts's wallRun: along the edge by local Along from the landing square, local Inward off it. */
+  /**
+   * capture.ts's wallRun: along the edge by local Along from the landing square, local Inward off it.
+   * A member without a friend in front ends it at once: such a run takes nothing (most runs end so).
+   */
   const inward = code(get(F.Inward), Op.I32Add);
   const along = code(get(F.Along), Op.I32Add);
   const wallRun = block(
-    code(get(F.To), along, set(F.Square), i32(0), set(F.Length), i32(1), set(F.Fronted)),
+    code(get(F.To), along, set(F.Square), i32(0), set(F.Length)),
     block(
       loop(
         code(get(F.Square), load(), get(F.EnemyBit), Op.I32And, Op.I32Eqz),
         brIf(1),
         code(get(F.Square), inward, load(), get(F.MyBit), Op.I32And, Op.I32Eqz),
-        ifThen(i32(0), set(F.Fronted)),
+        brIf(2),
         code(get(F.Square), along, set(F.Square), get(F.Length), i32(1), Op.I32Add, set(F.Length)),
         br(0),
       ),
     ),
-    code(get(F.Length), i32(2), Op.I32LtS, get(F.Fronted), Op.I32Eqz, Op.I32Or),
+    code(get(F.Length), i32(2), Op.I32LtS),
     brIf(0),
     code(get(F.Square), load(), get(F.MyBit), Op.I32And, get(F.Square), load(FLAGS), i32(SQ_CORNER), Op.I32And, Op.I32Or, Op.I32Eqz),
     brIf(0),
