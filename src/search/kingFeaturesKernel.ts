@@ -33,7 +33,6 @@ const enum K {
   To,
   Flags,
   Second,
-  Blocked,
   /** The inline openLine's walk and result. */
   LineSquare,
   LineOpen,
@@ -104,28 +103,40 @@ const walkRays = code(
  * evaluate.ts's slidesToCorner and slidesToEdge, for one slide across (from the square in local To
  * along Across): under corner rules its end, if it stops on an edge square, under edge rules any square
  * on it, sees an escape square along the ray or against it. Then sets Slides to 3 and leaves through
- * `found` (the depth of the block to leave, counted from here).
+ * `found` (the depth of the block to leave, counted from here). A walk of its own for each rule, so
+ * that the corner rules' walk to the slide's end tests nothing but the squares (BENCHMARKS.md, speed25).
  */
 const secondSlide = (found: number): number[] =>
   code(
     code(get(K.To), set(K.Second)),
     block(
-      loop(
-        code(get(K.Second), get(K.Across), Op.I32Add, load(), tee(K.Blocked)),
-        // The slide's end: looked at under corner rules only, if it moved and is on the edge.
-        ifThen(
-          code(get(K.Second), get(K.To), Op.I32Ne, get(K.Corners), Op.I32And),
-          code(get(K.Second), load(FLAGS), i32(SQ_EDGE), Op.I32And, i32(0), Op.I32Ne, Op.I32And, Op.I32Eqz),
-          brIf(2),
+      get(K.Corners),
+      ifThen(
+        block(
+          loop(
+            code(get(K.Second), get(K.Across), Op.I32Add, load()),
+            brIf(1),
+            code(get(K.Second), get(K.Across), Op.I32Add, set(K.Second)),
+            br(0),
+          ),
         ),
-        // A square on the way: looked at under edge rules only.
-        code(get(K.Blocked), Op.I32Eqz),
-        ifThen(code(get(K.Second), get(K.Across), Op.I32Add, set(K.Second), get(K.Corners)), brIf(1)),
-        lineEitherWay(K.Second, get(K.EscapeFlag), get(K.Corners)),
+        // The slide's end: looked at if it moved and is on the edge.
+        code(get(K.Second), get(K.To), Op.I32Eq),
+        brIf(1),
+        code(get(K.Second), load(FLAGS), i32(SQ_EDGE), Op.I32And, Op.I32Eqz),
+        brIf(1),
+        lineEitherWay(K.Second, get(K.EscapeFlag), i32(1)),
         get(K.LineOpen),
         ifThen(i32(3), set(K.Slides), br(found + 3)),
-        code(get(K.Corners)),
+        br(1),
+      ),
+      // Edge rules: every square on the way.
+      loop(
+        code(get(K.Second), get(K.Across), Op.I32Add, tee(K.Second), load()),
         brIf(1),
+        lineEitherWay(K.Second, get(K.EscapeFlag), i32(0)),
+        get(K.LineOpen),
+        ifThen(i32(3), set(K.Slides), br(found + 3)),
         br(0),
       ),
     ),
