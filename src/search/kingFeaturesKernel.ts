@@ -19,11 +19,11 @@ const enum K {
   EscapeFlag,
   Corners,
   // locals
-  OpenLines,
-  Routes,
-  Mobility,
-  Attackers,
-  Defenders,
+  /**
+   * The counts packed as KingWalk lays them out, each added in its field (none reaches the next): one
+   * value, so that the walks keep it in a register (five counts were spilled at every square).
+   */
+  Walk,
   Slides,
   Ray,
   /** 1 or 3: the direction across the ray (Ray + Side). */
@@ -61,27 +61,18 @@ const walkRays = code(
   loop(
     code(direction(0), set(K.Toward), direction(1), set(K.Across)),
     // A piece has one side bit at most (off-board squares none): counted without branches.
-    code(
-      get(K.King),
-      get(K.Toward),
-      Op.I32Add,
-      load(),
-      tee(K.To),
-      i32(ATTACKER_BIT),
-      Op.I32And,
-      get(K.Attackers),
-      Op.I32Add,
-      set(K.Attackers),
-    ),
-    code(get(K.To), i32(DEFENDER_BIT), Op.I32And, i32(1), Op.I32ShrU, get(K.Defenders), Op.I32Add, set(K.Defenders)),
+    code(get(K.King), get(K.Toward), Op.I32Add, load(), tee(K.To), i32(ATTACKER_BIT), Op.I32And, i32(KingWalk.Attackers), Op.I32Shl),
+    code(get(K.To), i32(DEFENDER_BIT), Op.I32And, i32(KingWalk.Defenders - 1), Op.I32Shl, Op.I32Add),
+    code(get(K.Walk), Op.I32Add, set(K.Walk)),
     code(get(K.King), set(K.To)),
     block(
       loop(
         code(get(K.To), get(K.Toward), Op.I32Add, tee(K.To), load()),
         brIf(1),
-        code(get(K.Mobility), i32(1), Op.I32Add, set(K.Mobility)),
+        code(get(K.Walk), i32(1 << KingWalk.Mobility), Op.I32Add, set(K.Walk)),
         code(get(K.To), load(FLAGS), tee(K.Flags), get(K.EscapeFlag), Op.I32And),
-        ifThen(get(K.OpenLines), i32(1), Op.I32Add, set(K.OpenLines), br(2)),
+        // An open line (KingWalk's open lines are its lowest field).
+        ifThen(get(K.Walk), i32(1), Op.I32Add, set(K.Walk), br(2)),
         // A route: a line across to an escape square (under corner rules only from an edge square).
         block(
           code(get(K.Corners), get(K.Flags), i32(SQ_EDGE), Op.I32And, Op.I32Eqz, Op.I32And),
@@ -89,7 +80,7 @@ const walkRays = code(
           openLineInto(K.LineOpen, K.LineSquare, get(K.To), get(K.Across), get(K.EscapeFlag), get(K.Corners)),
           code(get(K.LineOpen), Op.I32Eqz),
           ifThen(openLineInto(K.LineOpen, K.LineSquare, get(K.To), minus(get(K.Across)), get(K.EscapeFlag), get(K.Corners))),
-          code(get(K.Routes), get(K.LineOpen), Op.I32Add, set(K.Routes)),
+          code(get(K.Walk), get(K.LineOpen), i32(KingWalk.Routes), Op.I32Shl, Op.I32Add, set(K.Walk)),
         ),
         br(0),
       ),
@@ -147,9 +138,9 @@ const secondSlide = (found: number): number[] =>
  * 4), after 1 for an open line and 2 for a route.
  */
 const slidesToEscape = block(
-  code(i32(1), set(K.Slides), get(K.OpenLines)),
+  code(i32(1), set(K.Slides), get(K.Walk), i32(KingWalk.SmallMask), Op.I32And),
   brIf(0),
-  code(i32(2), set(K.Slides), get(K.Routes)),
+  code(i32(2), set(K.Slides), get(K.Walk), i32(KingWalk.LargeMask << KingWalk.Routes), Op.I32And),
   brIf(0),
   code(i32(4), set(K.Slides), i32(0), set(K.Ray)),
   loop(
@@ -180,15 +171,7 @@ const slidesToEscape = block(
  */
 export const kingFeaturesKernel: WasmFunction = {
   name: 'kingFeatures',
-  params: K.OpenLines,
-  locals: K.LineOpen + 1 - K.OpenLines,
-  body: code(
-    walkRays,
-    slidesToEscape,
-    code(get(K.OpenLines), get(K.Routes), i32(KingWalk.Routes), Op.I32Shl, Op.I32Or),
-    code(get(K.Mobility), i32(KingWalk.Mobility), Op.I32Shl, Op.I32Or),
-    code(get(K.Attackers), i32(KingWalk.Attackers), Op.I32Shl, Op.I32Or),
-    code(get(K.Defenders), i32(KingWalk.Defenders), Op.I32Shl, Op.I32Or),
-    code(get(K.Slides), i32(KingWalk.Slides), Op.I32Shl, Op.I32Or),
-  ),
+  params: K.Walk,
+  locals: K.LineOpen + 1 - K.Walk,
+  body: code(walkRays, slidesToEscape, code(get(K.Walk), get(K.Slides), i32(KingWalk.Slides), Op.I32Shl, Op.I32Or)),
 };
