@@ -75,8 +75,8 @@ const walkRays = code(
         ifThen(get(K.Walk), i32(1), Op.I32Add, set(K.Walk), br(2)),
         // A route: a line across to an escape square (under corner rules only from an edge square).
         block(
-          code(get(K.Corners), get(K.Flags), i32(SQ_EDGE), Op.I32And, Op.I32Eqz, Op.I32And),
-          brIf(0),
+          get(K.Corners),
+          ifThen(get(K.Flags), i32(SQ_EDGE), Op.I32And, Op.I32Eqz, brIf(1)),
           openLineInto(K.LineOpen, K.LineSquare, get(K.To), get(K.Across), get(K.EscapeFlag), get(K.Corners)),
           code(get(K.LineOpen), Op.I32Eqz),
           ifThen(openLineInto(K.LineOpen, K.LineSquare, get(K.To), minus(get(K.Across)), get(K.EscapeFlag), get(K.Corners))),
