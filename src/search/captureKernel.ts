@@ -24,7 +24,6 @@ import {
   type Position,
   type RuleSet,
 } from '../engine/index.js';
-import { anvilCodes } from './captureSquaresKernel.js';
 import { block, br, brIf, call, code, get, i32, ifThen, load, loop, Op, set, store, tee, type WasmFunction } from './wasmAssembler.js';
 
 const FLAGS = Mem.Flags * 4;
@@ -32,15 +31,16 @@ const FLAGS = Mem.Flags * 4;
 /** The int32s of the kernel's slot: the rules' constants (captureRules writes them), then the squares found. */
 export const enum CaptureSlot {
   StrideBytes,
-  /** 1 where the king captures nothing. */
-  KingUnarmed,
-  /** Pairs, the attackers' then the defenders' (the mover's): the piece codes that are its anvils (as bits), */
-  Anvils = 2,
-  /** the flags of squares hostile to its victims when empty, and when occupied. */
-  HostileEmpty = 4,
-  HostileOccupied = 6,
+  /** KING where the king captures nothing (and is no anvil), else 0. */
+  UnarmedKing,
+  /**
+   * Pairs, the attackers' then the defenders' (the mover's): the flags of squares hostile to its victims
+   * when empty, and when occupied.
+   */
+  HostileEmpty = 2,
+  HostileOccupied = 4,
   /** The throne's address (bytes), or NO_THRONE. */
-  Throne = 8,
+  Throne = 6,
   /** A KingRule. */
   King,
   CommandersCaptureKing,
@@ -55,11 +55,12 @@ export const enum CaptureSlot {
   Linnaean,
   /**
    * For each edge (rank 1, the last rank, file a, the last file, as findShieldWalls takes them): the step
-   * off the board beyond it, the step inwards, and the first way along it (the second is the opposite).
+   * off the board beyond it, the step inwards, and the first way along it (the second is the opposite):
+   * twelve int32s, so the next index is written out.
    */
   WallTable,
   /** The berserk continuations' kernel (continuationKernel.ts): 1 where pieces jump, 1 where they jump over their own, */
-  Jumps = 29,
+  Jumps = 27,
   JumpOverOwn,
   /** SQ_CORNER where the king's corner steps continue a run (runs not forced), else 0. */
   KingCorner,
@@ -93,14 +94,13 @@ export function captureRules(pos: Position, slot: Int32Array): boolean {
   for (let i = 0; i < pos.pieceCount[ATTACKERS]; i++) commander ||= pos.board[pos.pieceList[ATTACKERS][i]] === ATT_COMMANDER;
   if (geo.anyStepCaptures || (!rules.ringWithCommanders && commander)) return false;
   slot[CaptureSlot.StrideBytes] = 4 * geo.stride;
-  slot[CaptureSlot.KingUnarmed] = rules.kingArmed ? 0 : 1;
+  slot[CaptureSlot.UnarmedKing] = rules.kingArmed ? 0 : KING;
   for (const side of [ATTACKERS, DEFENDERS]) {
     const myBit = side + 1;
     const victimBit = myBit ^ 3;
     const victimIsAttacker = victimBit === ATTACKER_BIT;
     const fort = fortHostile(rules, victimBit) ? SQ_FORT : 0;
     const emptyThrone = victimIsAttacker ? rules.emptyThroneHostileToAttackers : rules.emptyThroneHostileToDefenders;
-    slot[CaptureSlot.Anvils + side] = anvilCodes(side, rules.kingArmed);
     slot[CaptureSlot.HostileEmpty + side] = SQ_CORNER | fort | (emptyThrone ? SQ_THRONE : 0);
     slot[CaptureSlot.HostileOccupied + side] = SQ_CORNER | fort | (victimIsAttacker && rules.throneHostileToAttackers ? SQ_THRONE : 0);
   }
@@ -154,7 +154,6 @@ const enum F {
   EnemyBit,
   N,
   Stride,
-  Anvils,
   HostileEmpty,
   HostileOccupied,
   Victim,
@@ -163,7 +162,6 @@ const enum F {
   Square,
   Run,
   Length,
-  Fronted,
   Edge,
   Inward,
   Along,
@@ -274,8 +272,9 @@ function findCapturesCode(slot: number): number[] {
           brIf(1),
           br(2),
         ),
-        code(get(F.Anvils), get(F.Square), toward.add, tee(F.Beyond), load(), tee(F.Anvil), Op.I32ShrU, i32(1), Op.I32And),
-        brIf(0),
+        // An anvil: a piece of the mover's side, but an unarmed king.
+        code(get(F.Square), toward.add, tee(F.Beyond), load(), tee(F.Anvil), get(F.MyBit), Op.I32And),
+        ifThen(get(F.Anvil), rule(CaptureSlot.UnarmedKing), Op.I32Ne, brIf(1)),
         hostile(F.Beyond, F.Anvil, get(F.HostileEmpty), get(F.HostileOccupied)),
         brIf(0),
         br(1),
@@ -296,22 +295,25 @@ function findCapturesCode(slot: number): number[] {
     append(get(F.Square)),
   );
 
-  /** capture.ts's wallRun: along the edge by local Along from the landing square, local Inward off it. */
+  /**
+   * capture.ts's wallRun: along the edge by local Along from the landing square, local Inward off it.
+   * A member without a friend in front ends it at once: such a run takes nothing (most runs end so).
+   */
   const inward = code(get(F.Inward), Op.I32Add);
   const along = code(get(F.Along), Op.I32Add);
   const wallRun = block(
-    code(get(F.To), along, set(F.Square), i32(0), set(F.Length), i32(1), set(F.Fronted)),
+    code(get(F.To), along, set(F.Square), i32(0), set(F.Length)),
     block(
       loop(
         code(get(F.Square), load(), get(F.EnemyBit), Op.I32And, Op.I32Eqz),
         brIf(1),
         code(get(F.Square), inward, load(), get(F.MyBit), Op.I32And, Op.I32Eqz),
-        ifThen(i32(0), set(F.Fronted)),
+        brIf(2),
         code(get(F.Square), along, set(F.Square), get(F.Length), i32(1), Op.I32Add, set(F.Length)),
         br(0),
       ),
     ),
-    code(get(F.Length), i32(2), Op.I32LtS, get(F.Fronted), Op.I32Eqz, Op.I32Or),
+    code(get(F.Length), i32(2), Op.I32LtS),
     brIf(0),
     code(get(F.Square), load(), get(F.MyBit), Op.I32And, get(F.Square), load(FLAGS), i32(SQ_CORNER), Op.I32And, Op.I32Or, Op.I32Eqz),
     brIf(0),
@@ -379,12 +381,11 @@ function findCapturesCode(slot: number): number[] {
     ifThen(get(F.From), i32(0), store(), get(F.To), get(F.Piece), store()),
     code(get(F.Piece), i32(3), Op.I32And, set(F.MyBit), i32(3), get(F.MyBit), Op.I32Sub, set(F.EnemyBit)),
     block(
-      code(get(F.Piece), i32(KING), Op.I32Eq, rule(CaptureSlot.KingUnarmed), Op.I32And),
+      code(get(F.Piece), rule(CaptureSlot.UnarmedKing), Op.I32Eq),
       brIf(0),
       code(rule(CaptureSlot.StrideBytes), set(F.Stride)),
       // The mover's entries of the pairs: side bit 1 or 2, so one int32 before each pair.
-      code(get(F.MyBit), i32(2), Op.I32Shl, tee(F.Anvil), load(slot + 4 * (CaptureSlot.Anvils - 1)), set(F.Anvils)),
-      code(get(F.Anvil), load(slot + 4 * (CaptureSlot.HostileEmpty - 1)), set(F.HostileEmpty)),
+      code(get(F.MyBit), i32(2), Op.I32Shl, tee(F.Anvil), load(slot + 4 * (CaptureSlot.HostileEmpty - 1)), set(F.HostileEmpty)),
       code(get(F.Anvil), load(slot + 4 * (CaptureSlot.HostileOccupied - 1)), set(F.HostileOccupied)),
       ...dirs.map(takes),
       knightJump,

@@ -19,11 +19,11 @@ const enum K {
   EscapeFlag,
   Corners,
   // locals
-  OpenLines,
-  Routes,
-  Mobility,
-  Attackers,
-  Defenders,
+  /**
+   * The counts packed as KingWalk lays them out, each added in its field (none reaches the next): one
+   * value, so that the walks keep it in a register (five counts were spilled at every square).
+   */
+  Walk,
   Slides,
   Ray,
   /** 1 or 3: the direction across the ray (Ray + Side). */
@@ -33,7 +33,6 @@ const enum K {
   To,
   Flags,
   Second,
-  Blocked,
   /** The inline openLine's walk and result. */
   LineSquare,
   LineOpen,
@@ -56,76 +55,82 @@ const lineEitherWay = (from: number, escapeFlag: number[], cornerRules: number[]
     ifThen(openLineInto(K.LineOpen, K.LineSquare, get(from), minus(get(K.Toward)), escapeFlag, cornerRules)),
   );
 
-/** The walk along the king's rays: his open lines, routes and mobility, the attackers and defenders beside him. */
-const walkRays = code(
-  code(i32(0), set(K.Ray)),
-  loop(
-    code(direction(0), set(K.Toward), direction(1), set(K.Across)),
+/** Pushes the ray table's direction number `ray` (mod 4). */
+const rayDirection = (ray: number): number[] => code(get(K.Rays), load(4 * (ray & 3)));
+
+/**
+ * The walk along the king's ray number `ray`: his open lines, routes and mobility, the attackers and
+ * defenders beside him. Written out for each ray: the loop over them kept its counter and the ray
+ * table's offsets on the stack (BENCHMARKS.md, speed25).
+ */
+const walkRay = (ray: number): number[] =>
+  code(
+    code(rayDirection(ray), set(K.Toward), rayDirection(ray + 1), set(K.Across)),
     // A piece has one side bit at most (off-board squares none): counted without branches.
-    code(
-      get(K.King),
-      get(K.Toward),
-      Op.I32Add,
-      load(),
-      tee(K.To),
-      i32(ATTACKER_BIT),
-      Op.I32And,
-      get(K.Attackers),
-      Op.I32Add,
-      set(K.Attackers),
-    ),
-    code(get(K.To), i32(DEFENDER_BIT), Op.I32And, i32(1), Op.I32ShrU, get(K.Defenders), Op.I32Add, set(K.Defenders)),
+    code(get(K.King), get(K.Toward), Op.I32Add, load(), tee(K.To), i32(ATTACKER_BIT), Op.I32And, i32(KingWalk.Attackers), Op.I32Shl),
+    code(get(K.To), i32(DEFENDER_BIT), Op.I32And, i32(KingWalk.Defenders - 1), Op.I32Shl, Op.I32Add),
+    code(get(K.Walk), Op.I32Add, set(K.Walk)),
     code(get(K.King), set(K.To)),
     block(
       loop(
         code(get(K.To), get(K.Toward), Op.I32Add, tee(K.To), load()),
         brIf(1),
-        code(get(K.Mobility), i32(1), Op.I32Add, set(K.Mobility)),
+        code(get(K.Walk), i32(1 << KingWalk.Mobility), Op.I32Add, set(K.Walk)),
         code(get(K.To), load(FLAGS), tee(K.Flags), get(K.EscapeFlag), Op.I32And),
-        ifThen(get(K.OpenLines), i32(1), Op.I32Add, set(K.OpenLines), br(2)),
+        // An open line (KingWalk's open lines are its lowest field).
+        ifThen(get(K.Walk), i32(1), Op.I32Add, set(K.Walk), br(2)),
         // A route: a line across to an escape square (under corner rules only from an edge square).
         block(
-          code(get(K.Corners), get(K.Flags), i32(SQ_EDGE), Op.I32And, Op.I32Eqz, Op.I32And),
-          brIf(0),
+          get(K.Corners),
+          ifThen(get(K.Flags), i32(SQ_EDGE), Op.I32And, Op.I32Eqz, brIf(1)),
           openLineInto(K.LineOpen, K.LineSquare, get(K.To), get(K.Across), get(K.EscapeFlag), get(K.Corners)),
           code(get(K.LineOpen), Op.I32Eqz),
           ifThen(openLineInto(K.LineOpen, K.LineSquare, get(K.To), minus(get(K.Across)), get(K.EscapeFlag), get(K.Corners))),
-          code(get(K.Routes), get(K.LineOpen), Op.I32Add, set(K.Routes)),
+          code(get(K.Walk), get(K.LineOpen), i32(KingWalk.Routes), Op.I32Shl, Op.I32Add, set(K.Walk)),
         ),
         br(0),
       ),
     ),
-    code(get(K.Ray), i32(1), Op.I32Add, tee(K.Ray), i32(4), Op.I32Ne),
-    brIf(0),
-  ),
-);
+  );
 
 /**
  * evaluate.ts's slidesToCorner and slidesToEdge, for one slide across (from the square in local To
  * along Across): under corner rules its end, if it stops on an edge square, under edge rules any square
  * on it, sees an escape square along the ray or against it. Then sets Slides to 3 and leaves through
- * `found` (the depth of the block to leave, counted from here).
+ * `found` (the depth of the block to leave, counted from here). A walk of its own for each rule, so
+ * that the corner rules' walk to the slide's end tests nothing but the squares (BENCHMARKS.md, speed25).
  */
 const secondSlide = (found: number): number[] =>
   code(
     code(get(K.To), set(K.Second)),
     block(
-      loop(
-        code(get(K.Second), get(K.Across), Op.I32Add, load(), tee(K.Blocked)),
-        // The slide's end: looked at under corner rules only, if it moved and is on the edge.
-        ifThen(
-          code(get(K.Second), get(K.To), Op.I32Ne, get(K.Corners), Op.I32And),
-          code(get(K.Second), load(FLAGS), i32(SQ_EDGE), Op.I32And, i32(0), Op.I32Ne, Op.I32And, Op.I32Eqz),
-          brIf(2),
+      get(K.Corners),
+      ifThen(
+        block(
+          loop(
+            code(get(K.Second), get(K.Across), Op.I32Add, load()),
+            brIf(1),
+            code(get(K.Second), get(K.Across), Op.I32Add, set(K.Second)),
+            br(0),
+          ),
         ),
-        // A square on the way: looked at under edge rules only.
-        code(get(K.Blocked), Op.I32Eqz),
-        ifThen(code(get(K.Second), get(K.Across), Op.I32Add, set(K.Second), get(K.Corners)), brIf(1)),
-        lineEitherWay(K.Second, get(K.EscapeFlag), get(K.Corners)),
+        // The slide's end: looked at if it moved and is on the edge.
+        code(get(K.Second), get(K.To), Op.I32Eq),
+        brIf(1),
+        code(get(K.Second), load(FLAGS), i32(SQ_EDGE), Op.I32And, Op.I32Eqz),
+        brIf(1),
+        lineEitherWay(K.Second, get(K.EscapeFlag), i32(1)),
         get(K.LineOpen),
         ifThen(i32(3), set(K.Slides), br(found + 3)),
-        code(get(K.Corners)),
+        br(1),
+      ),
+      // Edge rules: every square on the way.
+      loop(
+        code(get(K.Second), get(K.Across), Op.I32Add, tee(K.Second), load()),
         brIf(1),
+        lineEitherWay(K.Second, get(K.EscapeFlag), i32(0)),
+        get(K.LineOpen),
+        ifThen(i32(3), set(K.Slides), br(found + 3)),
         br(0),
       ),
     ),
@@ -136,9 +141,9 @@ const secondSlide = (found: number): number[] =>
  * 4), after 1 for an open line and 2 for a route.
  */
 const slidesToEscape = block(
-  code(i32(1), set(K.Slides), get(K.OpenLines)),
+  code(i32(1), set(K.Slides), get(K.Walk), i32(KingWalk.SmallMask), Op.I32And),
   brIf(0),
-  code(i32(2), set(K.Slides), get(K.Routes)),
+  code(i32(2), set(K.Slides), get(K.Walk), i32(KingWalk.LargeMask << KingWalk.Routes), Op.I32And),
   brIf(0),
   code(i32(4), set(K.Slides), i32(0), set(K.Ray)),
   loop(
@@ -169,15 +174,7 @@ const slidesToEscape = block(
  */
 export const kingFeaturesKernel: WasmFunction = {
   name: 'kingFeatures',
-  params: K.OpenLines,
-  locals: K.LineOpen + 1 - K.OpenLines,
-  body: code(
-    walkRays,
-    slidesToEscape,
-    code(get(K.OpenLines), get(K.Routes), i32(KingWalk.Routes), Op.I32Shl, Op.I32Or),
-    code(get(K.Mobility), i32(KingWalk.Mobility), Op.I32Shl, Op.I32Or),
-    code(get(K.Attackers), i32(KingWalk.Attackers), Op.I32Shl, Op.I32Or),
-    code(get(K.Defenders), i32(KingWalk.Defenders), Op.I32Shl, Op.I32Or),
-    code(get(K.Slides), i32(KingWalk.Slides), Op.I32Shl, Op.I32Or),
-  ),
+  params: K.Walk,
+  locals: K.LineOpen + 1 - K.Walk,
+  body: code(...[0, 1, 2, 3].map(walkRay), slidesToEscape, code(get(K.Walk), get(K.Slides), i32(KingWalk.Slides), Op.I32Shl, Op.I32Or)),
 };
