@@ -7,10 +7,9 @@ import { type CaptureKernel, type ContinuationKernel, enemyNextTo, findCaptures,
 import { END_REASONS, Reason } from './endReasons.js';
 import { encircled, exitFortHolds } from './gameEnd.js';
 import { makeGeometry, toSquare, type Geometry } from './geometry.js';
-import { replayHashes } from './hashReplay.js';
 import { Mem } from './layout.js';
 import { hasContinuation } from './movegen.js';
-import { countOccurrences, RepetitionResult, repetitionResult, repetitionWinner } from './repetition.js';
+import { RepetitionResult, repetitionResult } from './repetition.js';
 import { ok, type Result } from './result.js';
 import type { RuleSet } from './rules.js';
 import { checkBoardSize, checkPieces, loadedResult, startSetup, type Setup } from './setup.js';
@@ -48,18 +47,14 @@ export class Position {
   berserker = NO_SQUARE;
   kingSq = NO_SQUARE;
   /**
-   * The 64-bit Zobrist key as two int32 halves, after k steps at 2k and 2k + 1, known up to hashPly:
-   * a step leaves the hash to be brought up to date when it is asked for (syncHash), so that a leaf
-   * nobody asks about (perft's last ply) does not pay for it.
+   * The 64-bit Zobrist key as two int32 halves, after k steps at 2k and 2k + 1, kept by makeStep (one
+   * more entry than the undo records hold steps: they grow together).
    */
-  private hashes = new Int32Array(2 * 256);
-  private hashPly = 0;
+  private hashes = new Int32Array(2 * 256 + 2);
   get hashLo(): number {
-    if (this.hashPly !== this.ply) this.syncHash();
     return this.hashes[2 * this.ply];
   }
   get hashHi(): number {
-    if (this.hashPly !== this.ply) this.syncHash();
     return this.hashes[2 * this.ply + 1];
   }
   /** NO_WINNER, a Side, or DRAW; with the reason index into END_REASONS. */
@@ -141,6 +136,9 @@ export class Position {
   private readonly shieldWallRule: boolean;
   /** Relaxed shield walls: any step may capture (see Geometry.anyStepCaptures). */
   private readonly anyStepCaptures: boolean;
+  /** The side to move's Zobrist key halves (zobrist.sideLo / sideHi). */
+  private readonly sideLo: number;
+  private readonly sideHi: number;
 
   private constructor(rules: RuleSet, memory: Int32Array | undefined) {
     if (memory !== undefined && memory.length !== Mem.Size) throw new Error(`a position's memory holds ${Mem.Size} int32s`);
@@ -159,6 +157,8 @@ export class Position {
     this.berserkRule = rules.berserk;
     this.shieldWallRule = rules.shieldWall;
     this.anyStepCaptures = this.geo.anyStepCaptures;
+    this.sideLo = this.zobrist.sideLo;
+    this.sideHi = this.zobrist.sideHi;
     if (cells > Mem.Region) throw new Error(`a ${rules.size}x${rules.size} board is larger than Position.memory has room for`);
     const m = this.memory;
     this.board = m.subarray(Mem.Board, Mem.Board + cells);
@@ -238,7 +238,6 @@ export class Position {
     copy.berserker = this.berserker;
     copy.kingSq = this.kingSq;
     copy.hashes = this.hashes.slice();
-    copy.hashPly = this.hashPly;
     copy.winnerCode = this.winner;
     copy.reasonCode = this.reasonCode;
     copy.pieceCount.set(this.pieceCount);
@@ -313,8 +312,9 @@ export class Position {
     // An int32 from here on (V8 would convert the tagged argument through a double for the store).
     step |= 0;
     if (this.turnEndPending === true) this.resolveTurnEnd();
-    const base = this.ply++ * Undo.Size;
-    if (base + Undo.Size > this.undo.length) this.undo = grow(this.undo);
+    const ply = this.ply++;
+    const base = ply * Undo.Size;
+    if (base + Undo.Size > this.undo.length) this.growStacks();
     const undo = this.undo;
     undo[base + Undo.Step] = step;
     // What else changes is recorded in Undo.Changes only when it does (see the Changed bits).
@@ -325,7 +325,7 @@ export class Position {
       this.berserker = NO_SQUARE;
     }
     if (step === END_RUN) {
-      this.endRun(base, changes);
+      this.endRun(ply, changes);
       return;
     }
     const from = step & 511;
@@ -338,6 +338,8 @@ export class Position {
     m[Mem.Lists + this.side * Mem.Region + index] = to;
     m[Mem.PieceIndex + to] = index;
     changes |= piece << Changed.PieceShift;
+    // The hash after the step: the one before it with the step's keys (and the side's) XORed in.
+    this.hashStep(ply, changes, from, to);
     if (piece === KING) this.kingMoved(to);
     // A step next to no enemy captures nothing (but under relaxed shield walls): the rest of the capture
     // tests are out of line, so that makeStep stays small enough for V8 to inline it beside unmakeStep.
@@ -349,6 +351,32 @@ export class Position {
     this.endTurn(false);
   }
 
+  /**
+   * Writes the hash after the step at `ply` from the one before it: the moved piece's keys on `from`
+   * and `to`, the closed run's berserker key (from `changes`), and the side's keys (captureStep takes them
+   * out again where a berserk run goes on).
+   */
+  private hashStep(ply: number, changes: number, from: number, to: number): void {
+    const hashes = this.hashes;
+    const m = this.memory;
+    const keys = (changes >>> Changed.PieceShift) * Mem.Region;
+    let lo = hashes[2 * ply] ^ m[Mem.ZobristLo + keys + from] ^ m[Mem.ZobristLo + keys + to] ^ this.sideLo;
+    let hi = hashes[2 * ply + 1] ^ m[Mem.ZobristHi + keys + from] ^ m[Mem.ZobristHi + keys + to] ^ this.sideHi;
+    if ((changes & Changed.RunOpen) !== 0) {
+      const berserker = (changes >>> Changed.BerserkerShift) & 511;
+      lo ^= this.zobrist.berserkLo[berserker];
+      hi ^= this.zobrist.berserkHi[berserker];
+    }
+    hashes[2 * ply + 2] = lo;
+    hashes[2 * ply + 3] = hi;
+  }
+
+  /** The undo records and the hashes with twice the room. */
+  private growStacks(): void {
+    this.undo = grow(this.undo);
+    this.hashes = grow(this.hashes);
+  }
+
   private kingMoved(to: number): void {
     this.kingSq = to;
     if ((this.memory[Mem.Flags + to] & this.escapeFlag) !== 0) {
@@ -358,15 +386,23 @@ export class Position {
   }
 
   /** END_RUN: the berserk run ends without another step. */
-  private endRun(base: number, changes: number): void {
+  private endRun(ply: number, changes: number): void {
+    const base = ply * Undo.Size;
+    const hashes = this.hashes;
+    const berserker = (changes >>> Changed.BerserkerShift) & 511;
+    // A pass (END_RUN outside a run, the search's null move) changes only the side to move.
+    const runLo = (changes & Changed.RunOpen) !== 0 ? this.zobrist.berserkLo[berserker] : 0;
+    const runHi = (changes & Changed.RunOpen) !== 0 ? this.zobrist.berserkHi[berserker] : 0;
+    hashes[2 * ply + 2] = hashes[2 * ply] ^ runLo ^ this.sideLo;
+    hashes[2 * ply + 3] = hashes[2 * ply + 1] ^ runHi ^ this.sideHi;
     this.undo[base + Undo.Irreversible] = this.irreversible;
     this.undo[base + Undo.Changes] = changes | Changed.TurnEnded;
     this.endTurn(true);
   }
 
   /**
-   * The rest of a step that may capture, the piece moved: takes what it captures, then ends the turn
-   * or, having captured, goes on with a berserk run.
+   * The rest of a step that may capture, the piece moved (and the hash written as if the turn ended):
+   * takes what it captures, then ends the turn or, having captured, goes on with a berserk run.
    */
   private captureStep(base: number, changes: number, from: number, to: number, piece: number): void {
     const undo = this.undo;
@@ -384,7 +420,10 @@ export class Position {
       changes |= found << Changed.CapturesShift;
       this.removeCaptured(found);
       if (this.winnerCode === NO_WINNER && this.berserkRule === true && hasContinuation(this, to)) {
+        // The same side goes on: the hash (with the side's keys from makeStep) gets the berserker's instead.
         this.berserker = to;
+        this.hashes[2 * this.ply] ^= this.sideLo ^ this.zobrist.berserkLo[to];
+        this.hashes[2 * this.ply + 1] ^= this.sideHi ^ this.zobrist.berserkHi[to];
         undo[base + Undo.Changes] = changes;
         return;
       }
@@ -397,10 +436,15 @@ export class Position {
     const board = this.board;
     const squares = this.foundCaptures;
     if (this.capturedTop + 2 * found > this.captured.length) this.captured = grow(this.captured);
+    const m = this.memory;
+    const hashes = this.hashes;
+    const at = 2 * this.ply;
     for (let i = 0; i < found; i++) {
       const sq = squares[i];
       this.captured[this.capturedTop++] = sq;
       this.captured[this.capturedTop++] = board[sq];
+      hashes[at] ^= m[Mem.ZobristLo + board[sq] * Mem.Region + sq];
+      hashes[at + 1] ^= m[Mem.ZobristHi + board[sq] * Mem.Region + sq];
       if (board[sq] === KING) {
         this.kingSq = NO_SQUARE;
         this.winnerCode = ATTACKERS;
@@ -429,16 +473,12 @@ export class Position {
       this.historyHi = grow(this.historyHi);
       this.historyCount = grow(this.historyCount);
     }
-    // The hash brought up to date once for both halves; syncHash written out, which also keeps this
-    // function over V8's inlining limit (460 bytes of bytecode), so that the getters that call it (get
-    // winner) stay small enough to be inlined at their many call sites (BENCHMARKS.md, speed14).
-    if (this.hashPly !== this.ply) {
-      if (2 * this.ply + 2 > this.hashes.length) this.hashes = grow(this.hashes);
-      replayHashes(this.hashes, this.hashPly, this.ply, this.undo, this.captured, this.memory, this.zobrist);
-      this.hashPly = this.ply;
-    }
-    this.historyLo[last] = this.hashes[2 * this.ply];
-    this.historyHi[last] = this.hashes[2 * this.ply + 1];
+    const lo = this.hashes[2 * this.ply];
+    const hi = this.hashes[2 * this.ply + 1];
+    const historyLo = this.historyLo;
+    const historyHi = this.historyHi;
+    historyLo[last] = lo;
+    historyHi[last] = hi;
     this.historyCount[last] = 1;
     if (this.winnerCode !== NO_WINNER || this.turnEndChecks !== true) return;
     const mover = this.side ^ 1;
@@ -448,24 +488,28 @@ export class Position {
         this.reasonCode = Reason.Fort;
         return;
       }
-    } else if (this.encirclementRule === true && encircled(this)) {
+    } else if (this.encirclementRule === true && (this.memory[Mem.Flags + this.kingSq] & SQ_EDGE) === 0 && encircled(this)) {
       this.winnerCode = ATTACKERS;
       this.reasonCode = Reason.Encirclement;
       return;
     }
-    const count = this.repetitionCounted === true ? countOccurrences(this.historyLo, this.historyHi, last, this.irreversible) : 1;
+    // The occurrences counted here (countOccurrences and repetitionWinner of repetition.ts written out),
+    // which also keeps this function over V8's inlining limit (460 bytes of bytecode), so that the
+    // getters that call it (get winner) stay small enough to be inlined at their many call sites
+    // (BENCHMARKS.md, speed14 and speed22).
+    let count = 1;
+    if (this.repetitionCounted === true) {
+      const first = this.irreversible;
+      for (let i = last - 2; i >= first; i -= 2) if (historyLo[i] === lo && historyHi[i] === hi) count++;
+    }
     this.historyCount[last] = count;
-    if (count >= 3 && this.repetitionResult !== RepetitionResult.None) {
-      this.winnerCode = repetitionWinner(this.repetitionResult, this.side);
+    const result = this.repetitionResult;
+    if (count >= 3 && result !== RepetitionResult.None) {
+      // repetitionWinner (repetition.ts) written out too.
+      this.winnerCode =
+        result === RepetitionResult.RepeaterLoses ? this.side : result === RepetitionResult.RepeaterWins ? this.side ^ 1 : result;
       this.reasonCode = Reason.Repetition;
     }
-  }
-
-  /** Brings the hash up to date with the steps made since hashPly, from their undo records. */
-  private syncHash(): void {
-    if (2 * this.ply + 2 > this.hashes.length) this.hashes = grow(this.hashes);
-    replayHashes(this.hashes, this.hashPly, this.ply, this.undo, this.captured, this.memory, this.zobrist);
-    this.hashPly = this.ply;
   }
 
   /**
@@ -480,7 +524,6 @@ export class Position {
   /** Takes back the last step made. */
   unmakeStep(): void {
     const ply = --this.ply;
-    if (this.hashPly > ply) this.hashPly = ply;
     const base = ply * Undo.Size;
     const undo = this.undo;
     const step = undo[base + Undo.Step];
@@ -553,11 +596,9 @@ export class Position {
 
   /** The hash's halves after `ply` of the steps made (ply <= this.ply), as hashLo and hashHi are now. */
   hashLoAt(ply: number): number {
-    if (this.hashPly < ply) this.syncHash();
     return this.hashes[2 * ply];
   }
   hashHiAt(ply: number): number {
-    if (this.hashPly < ply) this.syncHash();
     return this.hashes[2 * ply + 1];
   }
 
