@@ -51,6 +51,12 @@ export class Position {
    * more entry than the undo records hold steps: they grow together).
    */
   private hashes = new Int32Array(2 * 256 + 2);
+  /**
+   * Whether makeStep keeps the hash: true but where perft makes its last turn, whose positions are taken
+   * back unasked (their hashes, and the turn-end results that need them, are not to be asked for while
+   * it is false), so that its leaves do not pay for it.
+   */
+  keepsHash = true;
   get hashLo(): number {
     return this.hashes[2 * this.ply];
   }
@@ -339,7 +345,7 @@ export class Position {
     m[Mem.PieceIndex + to] = index;
     changes |= piece << Changed.PieceShift;
     // The hash after the step: the one before it with the step's keys (and the side's) XORed in.
-    this.hashStep(ply, changes, from, to);
+    if (this.keepsHash === true) this.hashStep(ply, changes, from, to);
     if (piece === KING) this.kingMoved(to);
     // A step next to no enemy captures nothing (but under relaxed shield walls): the rest of the capture
     // tests are out of line, so that makeStep stays small enough for V8 to inline it beside unmakeStep.
@@ -388,13 +394,15 @@ export class Position {
   /** END_RUN: the berserk run ends without another step. */
   private endRun(ply: number, changes: number): void {
     const base = ply * Undo.Size;
-    const hashes = this.hashes;
-    const berserker = (changes >>> Changed.BerserkerShift) & 511;
-    // A pass (END_RUN outside a run, the search's null move) changes only the side to move.
-    const runLo = (changes & Changed.RunOpen) !== 0 ? this.zobrist.berserkLo[berserker] : 0;
-    const runHi = (changes & Changed.RunOpen) !== 0 ? this.zobrist.berserkHi[berserker] : 0;
-    hashes[2 * ply + 2] = hashes[2 * ply] ^ runLo ^ this.sideLo;
-    hashes[2 * ply + 3] = hashes[2 * ply + 1] ^ runHi ^ this.sideHi;
+    if (this.keepsHash === true) {
+      const hashes = this.hashes;
+      const berserker = (changes >>> Changed.BerserkerShift) & 511;
+      // A pass (END_RUN outside a run, the search's null move) changes only the side to move.
+      const runLo = (changes & Changed.RunOpen) !== 0 ? this.zobrist.berserkLo[berserker] : 0;
+      const runHi = (changes & Changed.RunOpen) !== 0 ? this.zobrist.berserkHi[berserker] : 0;
+      hashes[2 * ply + 2] = hashes[2 * ply] ^ runLo ^ this.sideLo;
+      hashes[2 * ply + 3] = hashes[2 * ply + 1] ^ runHi ^ this.sideHi;
+    }
     this.undo[base + Undo.Irreversible] = this.irreversible;
     this.undo[base + Undo.Changes] = changes | Changed.TurnEnded;
     this.endTurn(true);
@@ -420,16 +428,25 @@ export class Position {
       changes |= found << Changed.CapturesShift;
       this.removeCaptured(found);
       if (this.winnerCode === NO_WINNER && this.berserkRule === true && hasContinuation(this, to)) {
-        // The same side goes on: the hash (with the side's keys from makeStep) gets the berserker's instead.
-        this.berserker = to;
-        this.hashes[2 * this.ply] ^= this.sideLo ^ this.zobrist.berserkLo[to];
-        this.hashes[2 * this.ply + 1] ^= this.sideHi ^ this.zobrist.berserkHi[to];
+        this.runGoesOn(to);
         undo[base + Undo.Changes] = changes;
         return;
       }
     }
     undo[base + Undo.Changes] = changes | Changed.TurnEnded;
     this.endTurn(found > 0);
+  }
+
+  /**
+   * The piece on `to` captured and goes on with a berserk run: the same side moves, so the hash gets the
+   * run's key instead of the side's. A method of its own, so that captureStep leaves room in makeStep's
+   * inlining budget for mayCapture and flanked (BENCHMARKS.md, speed24).
+   */
+  private runGoesOn(to: number): void {
+    this.berserker = to;
+    if (this.keepsHash !== true) return;
+    this.hashes[2 * this.ply] ^= this.sideLo ^ this.zobrist.berserkLo[to];
+    this.hashes[2 * this.ply + 1] ^= this.sideHi ^ this.zobrist.berserkHi[to];
   }
 
   private removeCaptured(found: number): void {
@@ -439,12 +456,15 @@ export class Position {
     const m = this.memory;
     const hashes = this.hashes;
     const at = 2 * this.ply;
+    const keepsHash = this.keepsHash === true;
     for (let i = 0; i < found; i++) {
       const sq = squares[i];
       this.captured[this.capturedTop++] = sq;
       this.captured[this.capturedTop++] = board[sq];
-      hashes[at] ^= m[Mem.ZobristLo + board[sq] * Mem.Region + sq];
-      hashes[at + 1] ^= m[Mem.ZobristHi + board[sq] * Mem.Region + sq];
+      if (keepsHash) {
+        hashes[at] ^= m[Mem.ZobristLo + board[sq] * Mem.Region + sq];
+        hashes[at + 1] ^= m[Mem.ZobristHi + board[sq] * Mem.Region + sq];
+      }
       if (board[sq] === KING) {
         this.kingSq = NO_SQUARE;
         this.winnerCode = ATTACKERS;
