@@ -149,37 +149,31 @@ export class Position extends PositionState {
     m[Mem.Lists + this.side * Mem.Region + index] = to;
     m[Mem.PieceIndex + to] = index;
     changes |= piece << Changed.PieceShift;
-    // The hash after the step: the one before it with the step's keys (and the side's) XORed in.
-    if (this.keepsHash === true) this.hashStep(ply, changes, from, to);
+    if (this.keepsHash === true) {
+      // The hash after the step: the one before it with the step's keys, the closed run's and the side's
+      // XORed in (runGoesOn takes the side's out again where a berserk run goes on). Written here rather
+      // than called: around a call V8 spills the values live across it, which perft's leaves, skipping
+      // it, would pay for (BENCHMARKS.md, speed24).
+      const hashes = this.hashes;
+      const keys = piece * Mem.Region;
+      let lo = hashes[2 * ply] ^ m[Mem.ZobristLo + keys + from] ^ m[Mem.ZobristLo + keys + to] ^ this.sideLo;
+      let hi = hashes[2 * ply + 1] ^ m[Mem.ZobristHi + keys + from] ^ m[Mem.ZobristHi + keys + to] ^ this.sideHi;
+      if (berserker !== NO_SQUARE) {
+        lo ^= this.zobrist.berserkLo[berserker];
+        hi ^= this.zobrist.berserkHi[berserker];
+      }
+      hashes[2 * ply + 2] = lo;
+      hashes[2 * ply + 3] = hi;
+    }
     if (piece === KING) this.kingMoved(to);
     // A step next to no enemy captures nothing (but under relaxed shield walls): the rest of the capture
-    // tests are out of line, so that makeStep stays small enough for V8 to inline it beside unmakeStep.
+    // tests are in captureStep.
     if (enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, this.stride) || this.anyStepCaptures === true) {
       this.captureStep(base, changes, from, to, piece);
       return;
     }
     undo[base + Undo.Changes] = changes | Changed.TurnEnded;
     this.endTurn(false);
-  }
-
-  /**
-   * Writes the hash after the step at `ply` from the one before it: the moved piece's keys (the piece in
-   * `changes`) on `from` and `to`, the closed run's berserker key, and the side's keys (captureStep takes
-   * them out again where a berserk run goes on).
-   */
-  private hashStep(ply: number, changes: number, from: number, to: number): void {
-    const hashes = this.hashes;
-    const m = this.memory;
-    const keys = (changes >>> Changed.PieceShift) * Mem.Region;
-    let lo = hashes[2 * ply] ^ m[Mem.ZobristLo + keys + from] ^ m[Mem.ZobristLo + keys + to] ^ this.sideLo;
-    let hi = hashes[2 * ply + 1] ^ m[Mem.ZobristHi + keys + from] ^ m[Mem.ZobristHi + keys + to] ^ this.sideHi;
-    if ((changes & Changed.RunOpen) !== 0) {
-      const berserker = (changes >>> Changed.BerserkerShift) & 511;
-      lo ^= this.zobrist.berserkLo[berserker];
-      hi ^= this.zobrist.berserkHi[berserker];
-    }
-    hashes[2 * ply + 2] = lo;
-    hashes[2 * ply + 3] = hi;
   }
 
   /** The undo records and the hashes with twice the room. */
