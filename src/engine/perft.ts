@@ -52,9 +52,11 @@ export class Perft {
 
   /** Leaves `depth` turns deep from the current position. */
   count(depth: number): number {
-    if (this.lastPly === LastPly.MakeAll) return fullLeaves(this.pos, this.steps, depth, 0, this.stop);
     if (this.lastPly === LastPly.Count) occupancyMasks(this.pos, this.rows, this.columns);
-    return this.node(depth, 0);
+    const leaves = this.lastPly === LastPly.MakeAll ? fullLeaves(this.pos, this.steps, depth, 0, this.stop) : this.node(depth, 0);
+    // The last turn's steps left the hash unkept: from here on it is kept again.
+    this.pos.keepsHash = true;
+    return leaves;
   }
 
   /** Each legal first step with the leaves below it (berserk runs: by first step of the chain). */
@@ -64,10 +66,11 @@ export class Perft {
     if (this.lastPly === LastPly.Count) occupancyMasks(this.pos, this.rows, this.columns);
     for (let i = 0; i < n; i++) {
       const step = this.steps[i];
-      this.make(step);
+      this.make(step, depth);
       result.push({ step, nodes: this.after(depth, n) });
       this.unmake(step);
     }
+    this.pos.keepsHash = true;
     return result;
   }
 
@@ -91,14 +94,16 @@ export class Perft {
         total++;
         continue;
       }
-      this.make(step);
+      this.make(step, depth);
       total += this.after(depth, sp + n);
       this.unmake(step);
     }
     return total;
   }
 
-  private make(step: number): void {
+  /** Makes a step of a turn `depth` turns from the leaves: the last turn's positions are taken back unasked, their hashes not kept. */
+  private make(step: number, depth: number): void {
+    this.pos.keepsHash = depth > 1;
     this.pos.makeStep(step);
     if (this.lastPly === LastPly.Count) this.toggleOccupancy(step);
   }
@@ -141,10 +146,17 @@ function fullLeaves(pos: Position, steps: Int32Array, depth: number, sp: number,
   if (stop[0] !== 0 && depth >= STOP_CHECK_DEPTH) return 0;
   const end = sp + generateSteps(pos, steps, sp);
   let leaves = 0;
+  // The last turn's positions are taken back unasked: their hashes need not be kept (set again after
+  // each deeper count, which may be of the last turn).
+  pos.keepsHash = depth > 1;
   for (let i = sp; i < end; i++) {
     pos.makeStep(steps[i]);
     if (pos.berserker !== NO_SQUARE) leaves += fullLeaves(pos, steps, depth, end, stop);
-    else leaves += depth === 1 ? 1 : fullLeaves(pos, steps, depth - 1, end, stop);
+    else if (depth === 1) leaves++;
+    else {
+      leaves += fullLeaves(pos, steps, depth - 1, end, stop);
+      pos.keepsHash = true;
+    }
     pos.unmakeStep();
   }
   return leaves;

@@ -1,5 +1,5 @@
-// Repetition (RULES.md section 5): how often a position has occurred at turn ends, from the turn history
-// Position keeps, and what its third occurrence does under the rule set's `repetition` setting.
+// Repetition (RULES.md section 5): what a position's third occurrence at turn ends does under the rule
+// set's `repetition` setting (Position.resolveTurnEnd counts the occurrences), and whether it occurred before.
 
 import type { RuleSet } from './rules.js';
 import { ATTACKERS, DRAW } from './types.js';
@@ -23,26 +23,10 @@ export function repetitionResult(rules: RuleSet): number {
   return results[rules.repetition];
 }
 
-/** The winner code when a third occurrence ends the game with `result` (not None), `side` to move. */
-export function repetitionWinner(result: number, side: number): number {
-  return result === RepetitionResult.RepeaterLoses ? side : result === RepetitionResult.RepeaterWins ? side ^ 1 : result;
-}
-
 /**
- * Occurrences of the position at history entry `last`, counting it: earlier ones are two, four...
- * entries back (the same side to move), down to the first entry after the last capture.
+ * Whether the position at history entry `last` occurred earlier: two, four... entries back (the same side
+ * to move), down to the first entry after the last capture. (Position.resolveTurnEnd counts them.)
  */
-export function countOccurrences(historyLo: Int32Array, historyHi: Int32Array, last: number, irreversible: number): number {
-  const lo = historyLo[last];
-  const hi = historyHi[last];
-  let count = 1;
-  for (let i = last - 2; i >= irreversible; i -= 2) {
-    if (historyLo[i] === lo && historyHi[i] === hi) count++;
-  }
-  return count;
-}
-
-/** Whether the position at history entry `last` occurred earlier (countOccurrences(...) > 1, stopping at the first). */
 export function occurredBefore(historyLo: Int32Array, historyHi: Int32Array, last: number, irreversible: number): boolean {
   const lo = historyLo[last];
   const hi = historyHi[last];

@@ -1,5 +1,5 @@
 // What Position keeps of each step made, so that unmakeStep can take it back exactly and the hash can be
-// brought up to date later (hashReplay.ts). Imports nothing: the bundler writes the const enum members
+// kept by makeStep. Imports nothing: the bundler writes the const enum members
 // into the hot code as literals.
 
 /** Undo record layout (one per step made): the step and what else changed. */
@@ -24,7 +24,7 @@ export const enum Changed {
   BerserkerShift = 3, // 9 bits
   CapturesShift = 12, // 6 bits
   CapturesMask = 63 << 12,
-  /** The piece that moved (for the hash, brought up to date later: see hashReplay.ts). */
+  /** The piece that moved (followed by the evaluation's sums along the path: attackerTerms.ts, accumulator.ts). */
   PieceShift = 18, // 4 bits
 }
 

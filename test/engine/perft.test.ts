@@ -1,6 +1,7 @@
 // Perft from the start position of every variant (RULES.md section 7), bulk and full counting.
 import { describe, expect, it } from 'vitest';
-import { legalTurns, Perft, Position, VARIANTS, VARIANT_IDS } from '../../src/engine/index.js';
+import { generateSteps, legalTurns, Perft, Position, VARIANTS, VARIANT_IDS } from '../../src/engine/index.js';
+import { makeTfen, parseTfen } from '../../src/notation/index.js';
 
 const TABLE: Record<string, number[]> = {
   copenhagen: [116, 6788, 806344, 50456804],
@@ -44,6 +45,28 @@ describe('perft from the start positions', () => {
       const divide = new Perft(pos).divide(2);
       expect(divide.reduce((sum, entry) => sum + entry.nodes, 0)).toBe(TABLE[id][1]);
       expect([pos.hashLo, pos.hashHi]).toEqual(hash);
+    }
+  });
+
+  it('keeps the hash again after counting (its last turn does not keep it)', () => {
+    const counts: [string, (perft: Perft) => void][] = [
+      ['count 1', (perft) => perft.count(1)],
+      ['count 2', (perft) => perft.count(2)],
+      ['divide 1', (perft) => perft.divide(1)],
+    ];
+    for (const id of ['berserk', 'copenhagen']) {
+      for (const full of [false, true]) {
+        for (const [name, count] of counts) {
+          const pos = Position.start(VARIANTS[id]);
+          count(new Perft(pos, { full }));
+          const steps = new Int32Array(1024);
+          generateSteps(pos, steps, 0);
+          pos.makeStep(steps[0]);
+          const loaded = parseTfen(VARIANTS[id], makeTfen(pos));
+          if (!loaded.ok) throw new Error(loaded.error.message);
+          expect([pos.hashLo, pos.hashHi], `${id} ${full ? 'full' : 'bulk'} ${name}`).toEqual([loaded.value.hashLo, loaded.value.hashHi]);
+        }
+      }
     }
   });
 
