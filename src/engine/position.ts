@@ -149,22 +149,7 @@ export class Position extends PositionState {
     m[Mem.Lists + this.side * Mem.Region + index] = to;
     m[Mem.PieceIndex + to] = index;
     changes |= piece << Changed.PieceShift;
-    if (this.keepsHash === true) {
-      // The hash after the step: the one before it with the step's keys, the closed run's and the side's
-      // XORed in (runGoesOn takes the side's out again where a berserk run goes on). Written here rather
-      // than called: around a call V8 spills the values live across it, which perft's leaves, skipping
-      // it, would pay for (BENCHMARKS.md, speed24).
-      const hashes = this.hashes;
-      const keys = piece * Mem.Region;
-      let lo = hashes[2 * ply] ^ m[Mem.ZobristLo + keys + from] ^ m[Mem.ZobristLo + keys + to] ^ this.sideLo;
-      let hi = hashes[2 * ply + 1] ^ m[Mem.ZobristHi + keys + from] ^ m[Mem.ZobristHi + keys + to] ^ this.sideHi;
-      if (berserker !== NO_SQUARE) {
-        lo ^= this.zobrist.berserkLo[berserker];
-        hi ^= this.zobrist.berserkHi[berserker];
-      }
-      hashes[2 * ply + 2] = lo;
-      hashes[2 * ply + 3] = hi;
-    }
+    if (this.keepsHash === true) this.hashStep(ply, piece, from, to, berserker);
     if (piece === KING) this.kingMoved(to);
     // A step next to no enemy captures nothing (but under relaxed shield walls): the rest of the capture
     // tests are in captureStep.
@@ -174,6 +159,25 @@ export class Position extends PositionState {
     }
     undo[base + Undo.Changes] = changes | Changed.TurnEnded;
     this.endTurn(false);
+  }
+
+  /**
+   * The hash after the step: the one before it with the step's keys, the closed run's and the side's
+   * XORed in (runGoesOn takes the side's out again where a berserk run goes on). A method of its own, so
+   * that makeStep stays under V8's inlining limit and perft's leaf loop, which skips it, inlines makeStep.
+   */
+  private hashStep(ply: number, piece: number, from: number, to: number, berserker: number): void {
+    const m = this.memory;
+    const hashes = this.hashes;
+    const keys = piece * Mem.Region;
+    let lo = hashes[2 * ply] ^ m[Mem.ZobristLo + keys + from] ^ m[Mem.ZobristLo + keys + to] ^ this.sideLo;
+    let hi = hashes[2 * ply + 1] ^ m[Mem.ZobristHi + keys + from] ^ m[Mem.ZobristHi + keys + to] ^ this.sideHi;
+    if (berserker !== NO_SQUARE) {
+      lo ^= this.zobrist.berserkLo[berserker];
+      hi ^= this.zobrist.berserkHi[berserker];
+    }
+    hashes[2 * ply + 2] = lo;
+    hashes[2 * ply + 3] = hi;
   }
 
   /** The undo records and the hashes with twice the room. */
