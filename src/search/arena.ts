@@ -14,7 +14,7 @@ import { captureStepsKernel } from './captureStepsKernel.js';
 import { continuationKernel } from './continuationKernel.js';
 import { tacticalOrderKernel } from './tacticalOrderKernel.js';
 import { KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
-import { kingFeaturesKernel } from './kingFeaturesKernel.js';
+import { kingEvaluationKernel, kingFeaturesKernel } from './kingFeaturesKernel.js';
 import { pickBestKernel } from './pickBestKernel.js';
 import { quietStepsKernel } from './quietStepsKernel.js';
 import { weightedSumKernel } from './weightedSumKernel.js';
@@ -60,7 +60,12 @@ const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
  */
 const KERNEL_SETS: readonly (readonly WasmFunction[])[] = [
   [...KERNEL_FUNCTIONS, pickBestKernel, quietStepsKernel(slotAddress(ArenaSlot.KingRays), slotAddress(ArenaSlot.SlideTable))],
-  [kingFeaturesKernel, weightedSumKernel, captureSquaresKernel],
+  [
+    kingFeaturesKernel,
+    weightedSumKernel,
+    captureSquaresKernel,
+    kingEvaluationKernel(slotAddress(ArenaSlot.EvalTerms), slotAddress(ArenaSlot.EvalTerms) + 4 * EVAL_WEIGHTS, 0, 1),
+  ],
   [
     ...captureKernelFunctions(slotAddress(ArenaSlot.Captures)),
     captureStepsKernel(slotAddress(ArenaSlot.Captures), 0),
@@ -222,6 +227,14 @@ export class SearchArena {
     return this.kernels.kingFeatures(4 * king, this.kingRaysAddress, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
   }
 
+  /**
+   * The evaluation with the king on `king`: his features (as kingFeatures finds them) written with the
+   * others in the EvalTerms slot (evalFeatures), and the weighted sum of them all.
+   */
+  kingEvaluation(king: number, escapeFlag: number): number {
+    return this.kernels.kingEvaluation(4 * king, this.kingRaysAddress, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
+  }
+
   /** stepPicker.ts's pickBest over the arena's step stack from `i` to `end`. */
   pickBest(i: number, end: number): void {
     this.kernels.pickBest(this.stepsAddress + 4 * i, this.stepsAddress + 4 * end);
@@ -366,6 +379,7 @@ interface EvaluationKernels {
   ): number;
   kingFeatures(king: number, rays: number, escapeFlag: number, corners: number): number;
   weightedSum(features: number, weights: number): number;
+  kingEvaluation(king: number, rays: number, escapeFlag: number, corners: number): number;
   pickBest(start: number, end: number): number;
 }
 
