@@ -192,6 +192,7 @@ export class Evaluator {
       }
     }
     this.attackerTerms.reset();
+    this.attackerTerms.useArena(arena);
   }
 
   /** The evaluation in centipawns from the side to move's view. */
