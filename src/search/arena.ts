@@ -15,7 +15,7 @@ import { captureStepsKernel } from './captureStepsKernel.js';
 import { continuationKernel } from './continuationKernel.js';
 import { tacticalOrderKernel } from './tacticalOrderKernel.js';
 import { KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
-import { kingEvaluationKernel, kingFeaturesKernel } from './kingFeaturesKernel.js';
+import { kingEvaluationKernel, kingFeaturesKernel, kingOpenLinesKernel } from './kingFeaturesKernel.js';
 import { pickBestKernel } from './pickBestKernel.js';
 import { quietStepsKernel } from './quietStepsKernel.js';
 import { weightedSumKernel } from './weightedSumKernel.js';
@@ -67,6 +67,7 @@ const KERNEL_SETS: readonly (readonly WasmFunction[])[] = [
     pickBestKernel,
     quietStepsKernel(slotAddress(ArenaSlot.KingRays), slotAddress(ArenaSlot.SlideTable)),
     attackerScanKernel(slotAddress(ArenaSlot.AttackerScan)),
+    kingOpenLinesKernel,
   ],
   [
     kingFeaturesKernel,
@@ -233,6 +234,11 @@ export class SearchArena {
   /** evaluate.ts's kingFeatures' walks for the king on `king` of the position placed, packed (KingWalk). */
   kingFeatures(king: number, escapeFlag: number): number {
     return this.kernels.kingFeatures(4 * king, this.kingRaysAddress, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
+  }
+
+  /** evaluate.ts's kingOpenLines for the king on `king` of the position placed. */
+  kingOpenLines(king: number, escapeFlag: number): number {
+    return this.kernels.kingOpenLines(4 * king, this.kingRaysAddress, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
   }
 
   /**
@@ -405,6 +411,7 @@ interface EvaluationKernels {
   kingFeatures(king: number, rays: number, escapeFlag: number, corners: number): number;
   weightedSum(features: number, weights: number): number;
   kingEvaluation(king: number, rays: number, escapeFlag: number, corners: number): number;
+  kingOpenLines(king: number, rays: number, escapeFlag: number, corners: number): number;
   pickBest(start: number, end: number): number;
   attackerScan(count: number, upRight: number, upLeft: number): number;
 }

@@ -206,3 +206,48 @@ export function kingEvaluationKernel(features: number, weights: number, walks: n
     ),
   };
 }
+
+/** kingOpenLinesKernel's parameters (kingFeaturesKernel's first four) and locals. */
+const enum L {
+  King,
+  Rays,
+  EscapeFlag,
+  Corners,
+  // locals
+  Lines,
+  Toward,
+  Square,
+}
+
+/**
+ * evaluate.ts's kingOpenLines for the king on `King` (bytes) of the position on the arena, with
+ * kingFeaturesKernel's parameters: the lines along which he sees an escape square. Asked at every node
+ * of the search; the JavaScript's loop checked the position's memory's bounds at every square. Under
+ * corner rules only a line along an edge, from an edge square, can end at a corner (openLine's test).
+ */
+export const kingOpenLinesKernel: WasmFunction = {
+  name: 'kingOpenLines',
+  params: L.Lines,
+  locals: L.Square + 1 - L.Lines,
+  body: code(
+    block(
+      get(L.Corners),
+      ifThen(code(get(L.King), load(FLAGS), i32(SQ_EDGE), Op.I32And, Op.I32Eqz), brIf(1)),
+      ...[0, 1, 2, 3].map((ray) =>
+        block(
+          code(get(L.Rays), load(4 * ray), set(L.Toward), get(L.King), set(L.Square)),
+          get(L.Corners),
+          ifThen(code(get(L.King), get(L.Toward), Op.I32Add, load(FLAGS), i32(SQ_EDGE), Op.I32And, Op.I32Eqz), brIf(1)),
+          loop(
+            code(get(L.Square), get(L.Toward), Op.I32Add, tee(L.Square), load()),
+            brIf(1),
+            code(get(L.Square), load(FLAGS), get(L.EscapeFlag), Op.I32And),
+            ifThen(code(get(L.Lines), i32(1), Op.I32Add, set(L.Lines)), br(2)),
+            br(0),
+          ),
+        ),
+      ),
+    ),
+    get(L.Lines),
+  ),
+};
