@@ -44,8 +44,10 @@ export const enum ArenaSlot {
   SlideTable,
   /** attackerScan's tables and sums (attackerScanKernel.ts's AttackerSlot): four slots. */
   AttackerScan,
+  /** captureSquares' kernel's listing state (captureSquaresKernel.ts). */
+  CaptureSquaresState = AttackerScan + 4,
   /** The step pickers' squares, one slot per ply (PickerSquares + ply - 1). */
-  PickerSquares = AttackerScan + 4,
+  PickerSquares,
   Count = PickerSquares + MAX_PLY,
 }
 
@@ -72,7 +74,7 @@ const KERNEL_SETS: readonly (readonly WasmFunction[])[] = [
   [
     kingFeaturesKernel,
     weightedSumKernel,
-    captureSquaresKernel,
+    captureSquaresKernel(slotAddress(ArenaSlot.CaptureSquaresState)),
     kingEvaluationKernel(slotAddress(ArenaSlot.EvalTerms), slotAddress(ArenaSlot.EvalTerms) + 4 * EVAL_WEIGHTS, 0, 1),
   ],
   [
