@@ -8,13 +8,14 @@
 // and run the JavaScript paths.
 
 import { type CaptureKernel, type ContinuationKernel, KING, kingNoStop, Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
+import { AttackerSlot, attackerScanKernel } from './attackerScanKernel.js';
 import { CaptureSlot, captureKernelFunctions, captureRules } from './captureKernel.js';
 import { type CaptureSquaresKernel, captureSquaresKernel, hostileWhenOccupied } from './captureSquaresKernel.js';
 import { captureStepsKernel } from './captureStepsKernel.js';
 import { continuationKernel } from './continuationKernel.js';
 import { tacticalOrderKernel } from './tacticalOrderKernel.js';
 import { KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
-import { kingFeaturesKernel } from './kingFeaturesKernel.js';
+import { kingEvaluationKernel, kingFeaturesKernel, kingOpenLinesKernel } from './kingFeaturesKernel.js';
 import { pickBestKernel } from './pickBestKernel.js';
 import { quietStepsKernel } from './quietStepsKernel.js';
 import { weightedSumKernel } from './weightedSumKernel.js';
@@ -41,6 +42,10 @@ export const enum ArenaSlot {
   ScorerRoutes,
   /** The rules' slide flags by slideKey, noStop | block << 8 (quietSteps). */
   SlideTable,
+  /** attackerScan's tables and sums (attackerScanKernel.ts's AttackerSlot): four slots. */
+  AttackerScan,
+  /** captureSquares' kernel's listing state (captureSquaresKernel.ts). */
+  CaptureSquaresState = AttackerScan + 4,
   /** The step pickers' squares, one slot per ply (PickerSquares + ply - 1). */
   PickerSquares,
   Count = PickerSquares + MAX_PLY,
@@ -59,8 +64,19 @@ const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
  * compile a module that small synchronously too.
  */
 const KERNEL_SETS: readonly (readonly WasmFunction[])[] = [
-  [...KERNEL_FUNCTIONS, pickBestKernel, quietStepsKernel(slotAddress(ArenaSlot.KingRays), slotAddress(ArenaSlot.SlideTable))],
-  [kingFeaturesKernel, weightedSumKernel, captureSquaresKernel],
+  [
+    ...KERNEL_FUNCTIONS,
+    pickBestKernel,
+    quietStepsKernel(slotAddress(ArenaSlot.KingRays), slotAddress(ArenaSlot.SlideTable)),
+    attackerScanKernel(slotAddress(ArenaSlot.AttackerScan)),
+    kingOpenLinesKernel,
+  ],
+  [
+    kingFeaturesKernel,
+    weightedSumKernel,
+    captureSquaresKernel(slotAddress(ArenaSlot.CaptureSquaresState)),
+    kingEvaluationKernel(slotAddress(ArenaSlot.EvalTerms), slotAddress(ArenaSlot.EvalTerms) + 4 * EVAL_WEIGHTS, 0, 1),
+  ],
   [
     ...captureKernelFunctions(slotAddress(ArenaSlot.Captures)),
     captureStepsKernel(slotAddress(ArenaSlot.Captures), 0),
@@ -222,6 +238,36 @@ export class SearchArena {
     return this.kernels.kingFeatures(4 * king, this.kingRaysAddress, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
   }
 
+  /** evaluate.ts's kingOpenLines for the king on `king` of the position placed. */
+  kingOpenLines(king: number, escapeFlag: number): number {
+    return this.kernels.kingOpenLines(4 * king, this.kingRaysAddress, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
+  }
+
+  /**
+   * The evaluation with the king on `king`: his features (as kingFeatures finds them) written with the
+   * others in the EvalTerms slot (evalFeatures), and the weighted sum of them all.
+   */
+  kingEvaluation(king: number, escapeFlag: number): number {
+    return this.kernels.kingEvaluation(4 * king, this.kingRaysAddress, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
+  }
+
+  /**
+   * attackerTerms.ts's tables (each by padded square), written for attackerScan; returns the sums it
+   * writes (AttackerSum).
+   */
+  attackerTables(cornerGuard: Uint8Array, boxBitsLow: Int32Array, boxBitsHigh: Int32Array): Int32Array {
+    const slot = this.scratch(ArenaSlot.AttackerScan, AttackerSlot.Size);
+    slot.set(cornerGuard, AttackerSlot.CornerGuard);
+    slot.set(boxBitsLow, AttackerSlot.BoxBitsLow);
+    slot.set(boxBitsHigh, AttackerSlot.BoxBitsHigh);
+    return slot.subarray(AttackerSlot.Sums);
+  }
+
+  /** attackerTerms.ts's scan of the position placed (its `count` attackers; the diagonals in squares), into attackerTables' sums. */
+  attackerScan(count: number, upRight: number, upLeft: number): void {
+    this.kernels.attackerScan(count, 4 * upRight, 4 * upLeft);
+  }
+
   /** stepPicker.ts's pickBest over the arena's step stack from `i` to `end`. */
   pickBest(i: number, end: number): void {
     this.kernels.pickBest(this.stepsAddress + 4 * i, this.stepsAddress + 4 * end);
@@ -366,7 +412,10 @@ interface EvaluationKernels {
   ): number;
   kingFeatures(king: number, rays: number, escapeFlag: number, corners: number): number;
   weightedSum(features: number, weights: number): number;
+  kingEvaluation(king: number, rays: number, escapeFlag: number, corners: number): number;
+  kingOpenLines(king: number, rays: number, escapeFlag: number, corners: number): number;
   pickBest(start: number, end: number): number;
+  attackerScan(count: number, upRight: number, upLeft: number): number;
 }
 
 /** The exports of findCaptures' module (captureKernel.ts, captureStepsKernel.ts, continuationKernel.ts, tacticalOrderKernel.ts), as JavaScript sees them. */

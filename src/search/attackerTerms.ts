@@ -7,6 +7,8 @@
 // board between is not at hand, and a scan is as cheap.
 
 import { ATTACKER_BIT, Changed, END_RUN, TYPE_MASK, Undo, type Position } from '../engine/index.js';
+import type { SearchArena } from './arena.js';
+import { AttackerSum } from './attackerScanKernel.js';
 
 /** A ply's entry: its tag (hash halves, and 1 once written), then the sums. */
 const enum Entry {
@@ -35,6 +37,9 @@ export class AttackerTerms {
   /** The entries by ply, and the position they are of (another position's are dropped). */
   private entries = new Int32Array(64 * Entry.Size);
   private owner: Position | undefined;
+  /** The searcher's arena, whose kernel scans (useArena), or null; and the sums its kernel writes. */
+  private arena: SearchArena | null = null;
+  private arenaSums: Int32Array = new Int32Array(0);
 
   constructor(
     private readonly cornerGuard: Uint8Array,
@@ -99,12 +104,29 @@ export class AttackerTerms {
     this.boxesHigh = entries[at + Entry.BoxesHigh];
   }
 
+  /** Scans by the kernel of `arena` (which holds the positions computed), or in JavaScript (null). */
+  useArena(arena: SearchArena | null): void {
+    this.arena = arena;
+    if (arena !== null) this.arenaSums = arena.attackerTables(this.cornerGuard, this.boxBitsLow, this.boxBitsHigh);
+  }
+
   /** Every attacker looked at. */
   private scan(pos: Position, specials: boolean): void {
-    const board = pos.board;
     const dirs = pos.geo.dirs;
     const upRight = dirs[0] + dirs[1];
     const upLeft = dirs[0] + dirs[3];
+    const arena = this.arena;
+    if (arena !== null) {
+      arena.attackerScan(pos.pieceCount[0], upRight, upLeft);
+      const sums = this.arenaSums;
+      this.chain = sums[AttackerSum.Chain];
+      this.guards = sums[AttackerSum.Guards];
+      this.specials = specials ? sums[AttackerSum.Specials] : 0;
+      this.boxesLow = sums[AttackerSum.BoxesLow];
+      this.boxesHigh = sums[AttackerSum.BoxesHigh];
+      return;
+    }
+    const board = pos.board;
     const cornerGuard = this.cornerGuard;
     const attackers = pos.pieceList[0];
     const attackerCount = pos.pieceCount[0];

@@ -25,6 +25,16 @@ export function hostileWhenOccupied(side: number): number {
   return side === DEFENDERS ? SQ_CORNER | SQ_FORT | SQ_THRONE : SQ_CORNER | SQ_FORT;
 }
 
+/** The listing's values, which the kernel keeps in memory (captureSquaresKernel): int32s from its `state`. */
+const enum State {
+  Stamp,
+  Mark,
+  /** Where the next square listed goes (bytes). */
+  Next,
+  Listed,
+  Size,
+}
+
 /** captureSquares' parameters and locals (see captureSquaresKernel). */
 const enum C {
   Enemies,
@@ -61,16 +71,21 @@ interface Neighbour {
 const occupant = (square: Neighbour): number[] => code(square.base, load(square.offset));
 const flagsOf = (square: Neighbour): number[] => code(square.base, load(FLAGS + square.offset));
 
-/** Lists `landing` unless it is stamped with Mark (then stamps it, in Listed too); in a block whose end skips it. */
-function listLanding(landing: Neighbour): number[] {
+/**
+ * Lists `landing` unless it is stamped with the mark (then stamps it, in the listed array too); in a
+ * block whose end skips it. The listing's values are read from the state at `state` (captureSquaresKernel).
+ */
+function listLanding(landing: Neighbour, state: number): number[] {
+  const field = (index: State): number[] => code(i32(state), load(4 * index));
+  // Stamp, Mark and Count, read at the start only, hold the stamp's address, the mark and the next place here.
   return code(
     code(landing.base, i32(landing.offset), Op.I32Add, tee(C.Landing)),
-    code(get(C.Stamp), Op.I32Add, load(), get(C.Mark), Op.I32Eq),
+    code(field(State.Stamp), Op.I32Add, tee(C.Stamp), load(), field(State.Mark), tee(C.Mark), Op.I32Eq),
     brIf(0),
-    code(get(C.Stamp), get(C.Landing), Op.I32Add, get(C.Mark), store()),
-    code(get(C.Listed), get(C.Landing), Op.I32Add, get(C.Mark), store()),
-    code(get(C.Squares), get(C.Count), i32(2), Op.I32Shl, Op.I32Add, get(C.Landing), i32(2), Op.I32ShrS, store()),
-    code(get(C.Count), i32(1), Op.I32Add, set(C.Count)),
+    code(get(C.Stamp), get(C.Mark), store()),
+    code(field(State.Listed), get(C.Landing), Op.I32Add, get(C.Mark), store()),
+    code(field(State.Next), tee(C.Count), get(C.Landing), i32(2), Op.I32ShrS, store()),
+    code(i32(state), get(C.Count), i32(4), Op.I32Add, store(4 * State.Next)),
   );
 }
 
@@ -81,7 +96,7 @@ function listLanding(landing: Neighbour): number[] {
  * side, but an unarmed king; under the shield wall rule (`wall`) also an edge square beside a victim
  * on the edge), and it is not yet stamped (tested last: few squares pass the others).
  */
-function captureDirection(landing: Neighbour, beyond: Neighbour, wall: boolean): number[] {
+function captureDirection(landing: Neighbour, beyond: Neighbour, wall: boolean, state: number): number[] {
   return block(
     occupant(landing),
     brIf(0),
@@ -98,13 +113,13 @@ function captureDirection(landing: Neighbour, beyond: Neighbour, wall: boolean):
       wall ? code(flagsOf(landing), get(C.WallEdge), Op.I32And, brIf(0)) : [],
       br(1),
     ),
-    listLanding(landing),
+    listLanding(landing, state),
   );
 }
 
 /** The king as the victim: his own rules decide, so each empty neighbour is listed. */
-function kingDirection(landing: Neighbour): number[] {
-  return block(occupant(landing), brIf(0), listLanding(landing));
+function kingDirection(landing: Neighbour, state: number): number[] {
+  return block(occupant(landing), brIf(0), listLanding(landing, state));
 }
 
 /** The victim's four neighbours in geometry.ts's dirs order (stride, 1, -stride, -1); Victim is his square less one. */
@@ -123,37 +138,41 @@ const NEIGHBOURS: readonly Neighbour[] = [
  * and `Listed` at their addresses. Returns the new count. Shaped for V8's compiled code (BENCHMARKS.md,
  * speed21): the king and the shield wall's edge victims have copies of the directions of their own, an
  * anvil is told by the side bit, and the stamp is read last, so that the common path holds few values
- * (the compiler spilled them, and repeated a select in every direction).
+ * (the compiler spilled them, and repeated a select in every direction); the listing's arrays, mark and
+ * count are kept in memory at `state` (State.Size int32s) while it runs (BENCHMARKS.md, speed26).
  */
-export const captureSquaresKernel: WasmFunction = {
-  name: 'captureSquares',
-  params: C.End,
-  locals: C.BeyondPiece + 1 - C.End,
-  body: code(
-    code(get(C.Enemies), get(C.EnemyCount), i32(2), Op.I32Shl, Op.I32Add, set(C.End)),
-    code(get(C.King), i32(4), Op.I32Sub, set(C.King)),
-    block(
-      loop(
-        code(get(C.Enemies), get(C.End), Op.I32GeU),
-        brIf(1),
-        code(get(C.Enemies), load(), i32(2), Op.I32Shl, i32(4), Op.I32Sub, set(C.Victim)),
-        code(get(C.Enemies), i32(4), Op.I32Add, set(C.Enemies)),
-        block(code(get(C.Victim), get(C.King), Op.I32Ne), brIf(0), ...NEIGHBOURS.map(kingDirection), br(1)),
-        // Shield walls: a victim on the edge is also taken from the edge squares beside him (WallEdge =
-        // SQ_EDGE); other victims take the directions without that test.
-        block(
-          code(get(C.Victim), load(FLAGS + 4), get(C.WallFlag), Op.I32And, tee(C.WallEdge)),
-          brIf(0),
-          ...NEIGHBOURS.map((landing, j) => captureDirection(landing, NEIGHBOURS[(j + 2) % 4], false)),
-          br(1),
+export function captureSquaresKernel(state: number): WasmFunction {
+  const directions = (wall: boolean): number[][] =>
+    NEIGHBOURS.map((landing, j) => captureDirection(landing, NEIGHBOURS[(j + 2) % 4], wall, state));
+  return {
+    name: 'captureSquares',
+    params: C.End,
+    locals: C.BeyondPiece + 1 - C.End,
+    body: code(
+      // The listing's values go to memory: held in registers, they left too few for the loop's own.
+      code(i32(state), get(C.Stamp), store(4 * State.Stamp), i32(state), get(C.Mark), store(4 * State.Mark)),
+      code(i32(state), get(C.Squares), get(C.Count), i32(2), Op.I32Shl, Op.I32Add, store(4 * State.Next)),
+      code(i32(state), get(C.Listed), store(4 * State.Listed)),
+      code(get(C.Enemies), get(C.EnemyCount), i32(2), Op.I32Shl, Op.I32Add, set(C.End)),
+      code(get(C.King), i32(4), Op.I32Sub, set(C.King)),
+      block(
+        loop(
+          code(get(C.Enemies), get(C.End), Op.I32GeU),
+          brIf(1),
+          code(get(C.Enemies), load(), i32(2), Op.I32Shl, i32(4), Op.I32Sub, set(C.Victim)),
+          code(get(C.Enemies), i32(4), Op.I32Add, set(C.Enemies)),
+          block(code(get(C.Victim), get(C.King), Op.I32Ne), brIf(0), ...NEIGHBOURS.map((landing) => kingDirection(landing, state)), br(1)),
+          // Shield walls: a victim on the edge is also taken from the edge squares beside him (WallEdge =
+          // SQ_EDGE); other victims take the directions without that test.
+          block(code(get(C.Victim), load(FLAGS + 4), get(C.WallFlag), Op.I32And, tee(C.WallEdge)), brIf(0), ...directions(false), br(1)),
+          ...directions(true),
+          br(0),
         ),
-        ...NEIGHBOURS.map((landing, j) => captureDirection(landing, NEIGHBOURS[(j + 2) % 4], true)),
-        br(0),
       ),
+      code(i32(state), load(4 * State.Next), get(C.Squares), Op.I32Sub, i32(2), Op.I32ShrS),
     ),
-    get(C.Count),
-  ),
-};
+  };
+}
 
 /** The kernel's export, as JavaScript sees it. */
 export interface CaptureSquaresKernel {

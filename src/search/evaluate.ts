@@ -192,22 +192,36 @@ export class Evaluator {
       }
     }
     this.attackerTerms.reset();
+    this.attackerTerms.useArena(arena);
   }
 
   /** The evaluation in centipawns from the side to move's view. */
   evaluate(pos: Position): number {
     const f = this.features;
-    this.computeFeatures(pos, f);
-    // By the arena's kernel where there is one (f is then on it, the weights beside it), else here (the two
-    // agree: test/search/kernels.test.ts).
+    // By the arena's kernels where there is one (f is then on it, the weights beside it): with a king, his
+    // walks and the sum in one call; else here (the two agree: test/search/kernels.test.ts).
     const arena = this.arena;
-    const score = arena !== null ? arena.weightedSum() : weightedSum(f, this.weights);
+    let score: number;
+    if (arena !== null) {
+      this.featuresButWalks(pos, f);
+      const king = pos.kingSq;
+      score = king === NO_SQUARE ? arena.weightedSum() : arena.kingEvaluation(king, this.escapeFlag);
+    } else {
+      this.computeFeatures(pos, f);
+      score = weightedSum(f, this.weights);
+    }
     // 0 - score: -score of 0 is -0, which deoptimizes the compiled search the first time it appears.
     return pos.side === DEFENDERS ? score : 0 - score;
   }
 
   /** Writes the features of `pos` (defenders' view) into `f`. */
   computeFeatures(pos: Position, f: Int32Array): void {
+    this.featuresButWalks(pos, f);
+    if (pos.kingSq !== NO_SQUARE) this.kingWalks(pos, pos.kingSq, f);
+  }
+
+  /** The features but the king's walks (kingWalks), which are zero without a king. */
+  private featuresButWalks(pos: Position, f: Int32Array): void {
     const board = pos.board;
     const attackerCount = pos.pieceCount[0];
     const specials = this.specials;
@@ -248,7 +262,11 @@ export class Evaluator {
     const lone = king !== NO_SQUARE && men <= LONE_KING_MEN && f[F_CORNERS_SEALED] === -4;
     f[F_LONE_MEN] = lone ? LONE_MEN_SHORT[LONE_KING_MEN - men] : 0;
     f[F_LONE_HUNT] = lone && this.weights[F_LONE_HUNT] !== 0 ? -this.hunters(pos, king) : 0;
-    this.kingFeatures(pos, king, f);
+    if (king === NO_SQUARE) {
+      for (const feature of KING_FEATURES) f[feature] = 0;
+    } else {
+      f[F_ESCAPE_DISTANCE] = -this.escapeDistance[king];
+    }
   }
 
   /** The attackers, each counted by how near he stands to the king (LONE_HUNT_RADIUS less his steps). */
@@ -289,17 +307,13 @@ export class Evaluator {
     f[F_CORNERS_NEAR_SEALED] = -nearSealed;
   }
 
-  private kingFeatures(pos: Position, king: number, f: Int32Array): void {
-    if (king === NO_SQUARE) {
-      for (const feature of KING_FEATURES) f[feature] = 0;
-      return;
-    }
+  /** The features of the king's walks, the king on `king`. */
+  private kingWalks(pos: Position, king: number, f: Int32Array): void {
     // By the arena's kernel where there is one (it then holds pos), else in JavaScript (the two agree:
     // test/search/kernels.test.ts).
     const arena = this.arena;
     const walks = arena !== null ? arena.kingFeatures(king, this.escapeFlag) : this.walkKing(pos, king);
     f[F_ESCAPE_SPEED] = 4 - (walks >>> KingWalk.Slides);
-    f[F_ESCAPE_DISTANCE] = -this.escapeDistance[king];
     f[F_KING_OPEN_LINES] = walks & KingWalk.SmallMask;
     f[F_KING_ROUTES] = (walks >>> KingWalk.Routes) & KingWalk.LargeMask;
     f[F_KING_MOBILITY] = (walks >>> KingWalk.Mobility) & KingWalk.LargeMask;

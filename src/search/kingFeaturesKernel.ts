@@ -7,7 +7,8 @@
 import { ATTACKER_BIT, DEFENDER_BIT, Mem, SQ_EDGE } from '../engine/index.js';
 import { KingWalk } from './evaluate.js';
 import { openLineInto } from './kernels.js';
-import { block, br, brIf, code, get, i32, ifThen, load, loop, Op, set, tee, type WasmFunction } from './wasmAssembler.js';
+import { block, br, brIf, call, code, get, i32, ifThen, load, loop, Op, set, store, tee, type WasmFunction } from './wasmAssembler.js';
+import { F_ESCAPE_SPEED, F_KING_ATTACKERS, F_KING_DEFENDERS, F_KING_MOBILITY, F_KING_OPEN_LINES, F_KING_ROUTES } from './weights.js';
 
 const FLAGS = Mem.Flags * 4;
 
@@ -177,4 +178,76 @@ export const kingFeaturesKernel: WasmFunction = {
   params: K.Walk,
   locals: K.LineOpen + 1 - K.Walk,
   body: code(...[0, 1, 2, 3].map(walkRay), slidesToEscape, code(get(K.Walk), get(K.Slides), i32(KingWalk.Slides), Op.I32Shl, Op.I32Or)),
+};
+
+/**
+ * The evaluation's last step with a king on the board (evaluate.ts): kingFeatures (the function number
+ * `walks` of the module) with kingFeaturesKernel's parameters, its features written unpacked into the
+ * features at `features` (bytes), then the weighted sum (number `sum`) of those and the weights at
+ * `weights`, returned. One call from JavaScript instead of two, and no unpacking there (BENCHMARKS.md, speed26).
+ */
+export function kingEvaluationKernel(features: number, weights: number, walks: number, sum: number): WasmFunction {
+  const field = (feature: number, shift: number, mask: number): number[] =>
+    code(i32(features), get(K.Walk), i32(shift), Op.I32ShrU, i32(mask), Op.I32And, store(4 * feature));
+  return {
+    name: 'kingEvaluation',
+    params: K.Walk,
+    locals: 1,
+    body: code(
+      code(get(K.King), get(K.Rays), get(K.EscapeFlag), get(K.Corners), call(walks), set(K.Walk)),
+      code(i32(features), i32(4), get(K.Walk), i32(KingWalk.Slides), Op.I32ShrU, Op.I32Sub, store(4 * F_ESCAPE_SPEED)),
+      field(F_KING_OPEN_LINES, 0, KingWalk.SmallMask),
+      field(F_KING_ROUTES, KingWalk.Routes, KingWalk.LargeMask),
+      field(F_KING_MOBILITY, KingWalk.Mobility, KingWalk.LargeMask),
+      code(i32(features), i32(0), get(K.Walk), i32(KingWalk.Attackers), Op.I32ShrU, i32(KingWalk.SmallMask), Op.I32And, Op.I32Sub),
+      store(4 * F_KING_ATTACKERS),
+      field(F_KING_DEFENDERS, KingWalk.Defenders, KingWalk.SmallMask),
+      code(i32(features), i32(weights), call(sum)),
+    ),
+  };
+}
+
+/** kingOpenLinesKernel's parameters (kingFeaturesKernel's first four) and locals. */
+const enum L {
+  King,
+  Rays,
+  EscapeFlag,
+  Corners,
+  // locals
+  Lines,
+  Toward,
+  Square,
+}
+
+/**
+ * evaluate.ts's kingOpenLines for the king on `King` (bytes) of the position on the arena, with
+ * kingFeaturesKernel's parameters: the lines along which he sees an escape square. Asked at every node
+ * of the search; the JavaScript's loop checked the position's memory's bounds at every square. Under
+ * corner rules only a line along an edge, from an edge square, can end at a corner (openLine's test).
+ */
+export const kingOpenLinesKernel: WasmFunction = {
+  name: 'kingOpenLines',
+  params: L.Lines,
+  locals: L.Square + 1 - L.Lines,
+  body: code(
+    block(
+      get(L.Corners),
+      ifThen(code(get(L.King), load(FLAGS), i32(SQ_EDGE), Op.I32And, Op.I32Eqz), brIf(1)),
+      ...[0, 1, 2, 3].map((ray) =>
+        block(
+          code(get(L.Rays), load(4 * ray), set(L.Toward), get(L.King), set(L.Square)),
+          get(L.Corners),
+          ifThen(code(get(L.King), get(L.Toward), Op.I32Add, load(FLAGS), i32(SQ_EDGE), Op.I32And, Op.I32Eqz), brIf(1)),
+          loop(
+            code(get(L.Square), get(L.Toward), Op.I32Add, tee(L.Square), load()),
+            brIf(1),
+            code(get(L.Square), load(FLAGS), get(L.EscapeFlag), Op.I32And),
+            ifThen(code(get(L.Lines), i32(1), Op.I32Add, set(L.Lines)), br(2)),
+            br(0),
+          ),
+        ),
+      ),
+    ),
+    get(L.Lines),
+  ),
 };

@@ -45,7 +45,7 @@ export class NodeSearch implements QuiescenceHost {
   /** One step picker per ply (each keeps its children's stackBase after its steps). */
   private readonly pickers = Array.from({ length: MAX_PLY }, (_, ply) => new StepPicker(this.scorer, this.stackBase, ply + 1));
   private readonly pv = new PvTable();
-  protected readonly quiescence = new Quiescence(this, this.steps, this.pickers, this.stackBase, this.pv);
+  protected readonly quiescence = new Quiescence(this, this.steps, this.pickers, this.stackBase, this.pv, this.arena);
   /** 1 at the ply just after a null move: no second null move in a row. */
   private readonly afterNull = new Int32Array(MAX_PLY + 1);
   /** The static evaluation at the start of each turn of the current path, by turn ply (NO_EVAL: not known). */
@@ -144,7 +144,14 @@ export class NodeSearch implements QuiescenceHost {
     // The king has an open line to an escape square: the attackers must answer now or lose next
     // turn, a forcing node like a check in chess. Searching it a turn deeper lets both sides see
     // the escape threats (and forks of two lines) that decide most games.
-    const openLines = pos.berserker === NO_SQUARE && pos.kingSq !== NO_SQUARE ? kingOpenLines(pos, this.escapeFlag) : 0;
+    // By the arena's kernel where there is one (the two agree: kernels.test.ts).
+    const arena = this.arena;
+    const openLines =
+      pos.berserker !== NO_SQUARE || pos.kingSq === NO_SQUARE
+        ? 0
+        : arena !== null
+          ? arena.kingOpenLines(pos.kingSq, this.escapeFlag)
+          : kingOpenLines(pos, this.escapeFlag);
     let extensions = ply > 0 ? this.pathExtensions[ply - 1] : 0;
     if (
       ply < MAX_PLY / 2 &&

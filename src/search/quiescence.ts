@@ -7,6 +7,7 @@
 
 import { ATTACKERS, DEFENDERS, END_RUN, generateSteps, NO_SQUARE, NO_WINNER, stepMayCapture, type Position } from '../engine/index.js';
 import type { CaptureGenerator } from './captures.js';
+import type { SearchArena } from './arena.js';
 import { kingOpenLines } from './evaluate.js';
 import { DELTA_MARGIN, MAX_PLY, NO_STEP, THREAT_PLIES } from './params.js';
 import type { PvTable } from './pvTable.js';
@@ -36,6 +37,8 @@ export class Quiescence {
     private readonly pickers: readonly StepPicker[],
     private readonly stackBase: Int32Array,
     private readonly pv: PvTable,
+    /** The searcher's arena (it holds the position searched), or null. */
+    private readonly arena: SearchArena | null = null,
   ) {}
 
   /** The position of the search, its escape squares' flag, its capture generator and its hash table. */
@@ -70,7 +73,14 @@ export class Quiescence {
 
     const side = pos.side;
     const midRun = pos.berserker !== NO_SQUARE;
-    const openLines = pos.kingSq === NO_SQUARE ? 0 : kingOpenLines(pos, this.escapeFlag);
+    // By the arena's kernel where there is one (the two agree: kernels.test.ts).
+    const arena = this.arena;
+    const openLines =
+      pos.kingSq === NO_SQUARE
+        ? 0
+        : arena !== null
+          ? arena.kingOpenLines(pos.kingSq, this.escapeFlag)
+          : kingOpenLines(pos, this.escapeFlag);
     // The defenders, free to move the king, escape now.
     if (side === DEFENDERS && !midRun && openLines > 0) return MATE - turnPly - 1;
     const generator = this.generator;

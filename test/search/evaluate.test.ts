@@ -12,6 +12,7 @@ import {
   SQ_EDGE,
   VARIANT_IDS,
 } from '../../src/engine/index.js';
+import { SearchArena } from '../../src/search/arena.js';
 import { Evaluator } from '../../src/search/evaluate.js';
 import { F_ESCAPE_SPEED, FEATURE_COUNT } from '../../src/search/weights.js';
 
@@ -98,52 +99,59 @@ describe('Evaluator', () => {
     expect(checked).toBeGreaterThan(500);
   });
 
-  it("gives the features of a scan when the attackers' sums follow the steps made and taken back, in random games of every variant", () => {
-    const steps = new Int32Array(4096);
-    const replies = new Int32Array(4096);
-    const scanned = new Int32Array(FEATURE_COUNT);
-    const features = new Int32Array(FEATURE_COUNT);
-    let checked = 0;
-    let attackersTaken = 0;
-    for (const id of VARIANT_IDS) {
-      const rules = getVariant(id);
-      if (!rules.ok) throw new Error(rules.error.message);
-      const next = makeRandom(id.length * 7919);
-      const pos = Position.start(rules.value);
-      const following = new Evaluator(pos);
-      following.startSearch(pos);
-      // A clone is another position: the scanning evaluator's sums never follow it.
-      const compare = (where: string): void => {
-        following.computeFeatures(pos, features);
-        const copy = pos.clone();
-        const scanning = new Evaluator(copy);
-        scanning.computeFeatures(copy, scanned);
-        expect(Array.from(features), where).toEqual(Array.from(scanned));
-        checked++;
-      };
-      for (let ply = 0; ply < 100 && pos.winner === NO_WINNER; ply++) {
-        const n = generateSteps(pos, steps, 0);
-        if (n === 0) break;
-        compare(`${id} ply ${ply}`);
-        // A few children and a grandchild each, made and taken back as a search does.
-        for (let k = 0; k < 3; k++) {
-          const attackers = pos.pieceCount[0];
-          pos.makeStep(steps[Math.floor(next() * n)]);
-          if (pos.pieceCount[0] < attackers) attackersTaken++;
-          compare(`${id} ply ${ply} child ${k}`);
-          const m = pos.winner === NO_WINNER ? generateSteps(pos, replies, 0) : 0;
-          if (m > 0) {
-            pos.makeStep(replies[Math.floor(next() * m)]);
-            compare(`${id} ply ${ply} grandchild ${k}`);
+  // With the arena, the sums are its kernel's (attackerTermsKernel), on the position placed there.
+  it.each([
+    ['', null],
+    [', on the arena', SearchArena.create()],
+  ])(
+    "gives the features of a scan when the attackers' sums follow the steps made and taken back, in random games of every variant%s",
+    (_, arena) => {
+      const steps = new Int32Array(4096);
+      const replies = new Int32Array(4096);
+      const scanned = new Int32Array(FEATURE_COUNT);
+      const features = new Int32Array(FEATURE_COUNT);
+      let checked = 0;
+      let attackersTaken = 0;
+      for (const id of VARIANT_IDS) {
+        const rules = getVariant(id);
+        if (!rules.ok) throw new Error(rules.error.message);
+        const next = makeRandom(id.length * 7919);
+        const pos = arena !== null ? arena.place(Position.start(rules.value)) : Position.start(rules.value);
+        const following = new Evaluator(pos);
+        following.startSearch(pos, arena);
+        // A clone is another position: the scanning evaluator's sums never follow it.
+        const compare = (where: string): void => {
+          following.computeFeatures(pos, features);
+          const copy = pos.clone();
+          const scanning = new Evaluator(copy);
+          scanning.computeFeatures(copy, scanned);
+          expect(Array.from(features), where).toEqual(Array.from(scanned));
+          checked++;
+        };
+        for (let ply = 0; ply < 100 && pos.winner === NO_WINNER; ply++) {
+          const n = generateSteps(pos, steps, 0);
+          if (n === 0) break;
+          compare(`${id} ply ${ply}`);
+          // A few children and a grandchild each, made and taken back as a search does.
+          for (let k = 0; k < 3; k++) {
+            const attackers = pos.pieceCount[0];
+            pos.makeStep(steps[Math.floor(next() * n)]);
+            if (pos.pieceCount[0] < attackers) attackersTaken++;
+            compare(`${id} ply ${ply} child ${k}`);
+            const m = pos.winner === NO_WINNER ? generateSteps(pos, replies, 0) : 0;
+            if (m > 0) {
+              pos.makeStep(replies[Math.floor(next() * m)]);
+              compare(`${id} ply ${ply} grandchild ${k}`);
+              pos.unmakeStep();
+            }
             pos.unmakeStep();
+            compare(`${id} ply ${ply} after child ${k}`);
           }
-          pos.unmakeStep();
-          compare(`${id} ply ${ply} after child ${k}`);
+          pos.makeStep(steps[Math.floor(next() * n)]);
         }
-        pos.makeStep(steps[Math.floor(next() * n)]);
       }
-    }
-    expect(checked).toBeGreaterThan(2000);
-    expect(attackersTaken).toBeGreaterThan(0);
-  });
+      expect(checked).toBeGreaterThan(2000);
+      expect(attackersTaken).toBeGreaterThan(0);
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY, generateSteps, KING, NO_SQUARE, type Position, slideKey, SQ_CORNER, SQ_EDGE, VARIANT_IDS } from '../../src/engine/index.js';
 import { ArenaSlot, kernelModuleBinaries, SearchArena } from '../../src/search/arena.js';
 import { CaptureGenerator, captureSquares, stepsOnto } from '../../src/search/captures.js';
-import { Evaluator } from '../../src/search/evaluate.js';
+import { Evaluator, kingOpenLines } from '../../src/search/evaluate.js';
 import { scoreKingSlides } from '../../src/search/kingSlides.js';
 import { QuietHistory } from '../../src/search/history.js';
 import { StepScorer } from '../../src/search/stepScorer.js';
@@ -153,6 +153,22 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
       if (arenaScore !== score || !same(arenaEvaluator.features, evaluator.features)) differ.push(`${index}`);
     }
     expect(differ).toEqual([]);
+  });
+
+  it('kingOpenLines: the same count of open lines, on positions of random games and of the books', () => {
+    if (arena === null) return;
+    const differ: string[] = [];
+    let open = 0;
+    for (const [index, plain] of positions.entries()) {
+      if (plain.kingSq === NO_SQUARE) continue;
+      const placed = arena.place(plain);
+      const escapeFlag = plain.rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
+      const lines = kingOpenLines(plain, escapeFlag);
+      if (arena.kingOpenLines(placed.kingSq, escapeFlag) !== lines) differ.push(`${index}`);
+      open += lines;
+    }
+    expect(differ).toEqual([]);
+    expect(open).toBeGreaterThan(100);
   });
 
   it('pickBest: the same step and value first, the others as the JavaScript leaves them', () => {
