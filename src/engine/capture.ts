@@ -54,7 +54,7 @@ export function enemyNextTo(m: Int32Array, to: number, enemyBit: number, stride:
 export function mayCapture(m: Int32Array, to: number, piece: number, stride: number, shieldWall: boolean): boolean {
   const myBit = piece & SIDE_MASK;
   const enemyBit = myBit ^ SIDE_MASK;
-  if ((piece & TYPE_MASK) === TYPE_KNIGHT || (shieldWall && (m[Mem.Flags + to] & SQ_EDGE) !== 0)) return true;
+  if ((piece & TYPE_MASK) === TYPE_KNIGHT || (shieldWall === true && (m[Mem.Flags + to] & SQ_EDGE) !== 0)) return true;
   return (
     flanked(m, to, 1, myBit, enemyBit) ||
     flanked(m, to, -1, myBit, enemyBit) ||

@@ -146,7 +146,8 @@ export class Position extends PositionState {
     m[Mem.Board + from] = EMPTY;
     m[Mem.Board + to] = piece;
     const index = m[Mem.PieceIndex + from];
-    m[Mem.Lists + this.side * Mem.Region + index] = to;
+    // The list's side from the piece (an int32 of known range) rather than this.side: no overflow checks.
+    m[Mem.Lists + ((piece & SIDE_MASK) - 1) * Mem.Region + index] = to;
     m[Mem.PieceIndex + to] = index;
     changes |= piece << Changed.PieceShift;
     if (this.keepsHash === true) this.hashStep(ply, piece, from, to, berserker);
@@ -312,7 +313,7 @@ export class Position extends PositionState {
     m[Mem.Board + to] = EMPTY;
     if (piece === KING) this.kingSq = from;
     const index = m[Mem.PieceIndex + to];
-    m[Mem.Lists + this.side * Mem.Region + index] = from;
+    m[Mem.Lists + ((piece & SIDE_MASK) - 1) * Mem.Region + index] = from;
     m[Mem.PieceIndex + from] = index;
     if ((changes & Changed.CapturesMask) !== 0) this.restoreCaptured(changes, base);
   }
