@@ -41,7 +41,8 @@ export type ContinuationKernel = (from: number, noStop: number, block: number, f
 
 /** Is an enemy (side bit `enemyBit`) next to `to`? Every capture of a piece landing there takes one. */
 export function enemyNextTo(m: Int32Array, to: number, enemyBit: number, stride: number): boolean {
-  return ((m[Mem.Board + to + 1] | m[Mem.Board + to - 1] | m[Mem.Board + to + stride] | m[Mem.Board + to - stride]) & enemyBit) !== 0;
+  // The board indexed without Mem.Board (0): fewer bytes of bytecode for V8's inlining budgets (makeStep).
+  return ((m[to + 1] | m[to - 1] | m[to + stride] | m[to - stride]) & enemyBit) !== 0;
 }
 
 /**
