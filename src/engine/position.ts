@@ -154,9 +154,15 @@ export class Position extends PositionState {
     changes |= piece << Changed.PieceShift;
     if (this.keepsHash === true) this.hashStep(ply, piece, from, to, berserker);
     if (piece === KING) this.kingMoved(to);
-    // A step next to no enemy captures nothing (but under relaxed shield walls): the rest of the capture
-    // tests are in captureStep.
-    if (enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, this.stride) || this.anyStepCaptures === true) {
+    // Most steps surely capture nothing (but under relaxed shield walls): next to no enemy, or to none
+    // that the quick test finds flanked. Where perft's leaf loop inlines makeStep, mayCapture is called
+    // for the steps next to an enemy, and captureStep only for the few it lets through. Its result is
+    // tested `=== true`: compiled code does not know a call to return a boolean.
+    if (
+      (enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, this.stride) &&
+        mayCapture(m, to, piece, this.stride, this.shieldWallRule) === true) ||
+      this.anyStepCaptures === true
+    ) {
       this.captureStep(base, changes, from, to, piece);
       return;
     }
@@ -221,13 +227,7 @@ export class Position extends PositionState {
   private captureStep(base: number, changes: number, from: number, to: number, piece: number): void {
     const undo = this.undo;
     const kernel = this.captureKernel;
-    // Most steps next to an enemy surely capture nothing: the quick test spares them the full one.
-    const found =
-      kernel !== null
-        ? kernel(from, to, 0)
-        : this.anyStepCaptures === true || mayCapture(this.memory, to, piece, this.stride, this.shieldWallRule)
-          ? findCaptures(this, from, to, piece, captureBuffer)
-          : 0;
+    const found = kernel !== null ? kernel(from, to, 0) : findCaptures(this, from, to, piece, captureBuffer);
     if (found > 0) {
       undo[base + Undo.Irreversible] = this.irreversible;
       undo[base + Undo.CapturedAt] = this.capturedTop;
