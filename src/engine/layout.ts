@@ -10,6 +10,7 @@
 export const enum Mem {
   /** Squares per region: at least the largest padded board. */
   Region = 448,
+  /** At 0: the hottest code (makeStep, unmakeStep, enemyNextTo) indexes the board without adding it. */
   Board = 0,
   Flags = Region,
   PieceIndex = 2 * Region,

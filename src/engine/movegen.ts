@@ -49,7 +49,8 @@ export function generateSteps(pos: Position, out: Int32Array, offset: number): n
   const m = pos.memory;
   const list = Mem.Lists + pos.side * Mem.Region;
   const count = pos.pieceCount[pos.side];
-  let n = offset;
+  // An int32 (compiled code otherwise keeps the count tagged, checking and retagging it at every step).
+  let n = offset | 0;
   for (let i = 0; i < count; i++) n = generatePieceSteps(pos, m[list + i], out, n);
   if (pos.rules.repetition === 'forbidden') n = offset + removeForbidden(pos, out, offset, n - offset);
   return n - offset;
@@ -57,6 +58,8 @@ export function generateSteps(pos: Position, out: Int32Array, offset: number): n
 
 /** Writes the steps of the piece on `from` into `out` from `n` (no `forbidden` filter); returns the new end. */
 export function generatePieceSteps(pos: Position, from: number, out: Int32Array, n: number): number {
+  // An int32 from here on (see generateSteps).
+  n |= 0;
   const m = pos.memory;
   const geo = pos.geo;
   const dirs = geo.dirs;

@@ -142,9 +142,11 @@ export class Position extends PositionState {
     const from = step & 511;
     const to = step >>> 9;
     const m = this.memory;
-    const piece = m[Mem.Board + from];
-    m[Mem.Board + from] = EMPTY;
-    m[Mem.Board + to] = piece;
+    // The board indexed without Mem.Board (0): esbuild cannot fold the addition, and its bytecode counts
+    // against V8's inlining budgets (makeStep and unmakeStep are inlined into perft's leaf loop).
+    const piece = m[from];
+    m[from] = EMPTY;
+    m[to] = piece;
     const index = m[Mem.PieceIndex + from];
     // The list's side from the piece (an int32 of known range) rather than this.side: no overflow checks.
     m[Mem.Lists + ((piece & SIDE_MASK) - 1) * Mem.Region + index] = to;
@@ -152,9 +154,15 @@ export class Position extends PositionState {
     changes |= piece << Changed.PieceShift;
     if (this.keepsHash === true) this.hashStep(ply, piece, from, to, berserker);
     if (piece === KING) this.kingMoved(to);
-    // A step next to no enemy captures nothing (but under relaxed shield walls): the rest of the capture
-    // tests are in captureStep.
-    if (enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, this.stride) || this.anyStepCaptures === true) {
+    // Most steps surely capture nothing (but under relaxed shield walls): next to no enemy, or to none
+    // that the quick test finds flanked. Where perft's leaf loop inlines makeStep, mayCapture is called
+    // for the steps next to an enemy, and captureStep only for the few it lets through. Its result is
+    // tested `=== true`: compiled code does not know a call to return a boolean.
+    if (
+      (enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, this.stride) &&
+        mayCapture(m, to, piece, this.stride, this.shieldWallRule) === true) ||
+      this.anyStepCaptures === true
+    ) {
       this.captureStep(base, changes, from, to, piece);
       return;
     }
@@ -219,13 +227,7 @@ export class Position extends PositionState {
   private captureStep(base: number, changes: number, from: number, to: number, piece: number): void {
     const undo = this.undo;
     const kernel = this.captureKernel;
-    // Most steps next to an enemy surely capture nothing: the quick test spares them the full one.
-    const found =
-      kernel !== null
-        ? kernel(from, to, 0)
-        : this.anyStepCaptures === true || mayCapture(this.memory, to, piece, this.stride, this.shieldWallRule)
-          ? findCaptures(this, from, to, piece, captureBuffer)
-          : 0;
+    const found = kernel !== null ? kernel(from, to, 0) : findCaptures(this, from, to, piece, captureBuffer);
     if (found > 0) {
       undo[base + Undo.Irreversible] = this.irreversible;
       undo[base + Undo.CapturedAt] = this.capturedTop;
@@ -308,9 +310,10 @@ export class Position extends PositionState {
     const from = step & 511;
     const to = step >>> 9;
     const m = this.memory;
-    const piece = m[Mem.Board + to];
-    m[Mem.Board + from] = piece;
-    m[Mem.Board + to] = EMPTY;
+    // The board indexed without Mem.Board (0), as in makeStep.
+    const piece = m[to];
+    m[from] = piece;
+    m[to] = EMPTY;
     if (piece === KING) this.kingSq = from;
     const index = m[Mem.PieceIndex + to];
     m[Mem.Lists + ((piece & SIDE_MASK) - 1) * Mem.Region + index] = from;
