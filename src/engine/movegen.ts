@@ -74,11 +74,15 @@ export function generatePieceSteps(pos: Position, from: number, out: Int32Array,
     for (let i = 0; i < 4; i++) {
       const d = dirs[i];
       let to = from + d;
-      while (m[Mem.Board + to] === EMPTY) {
-        const f = m[Mem.Flags + to];
-        if ((f & noStop) === 0) out[n++] = from | (to << 9);
-        else if ((f & block) !== 0) break;
-        to += d;
+      // The board indexed without Mem.Board (0), as in makeStep; sums wrapped to int32, which TurboFan
+      // adds without overflow checks (squares and step counts are small).
+      while (m[to] === EMPTY) {
+        const f = m[(Mem.Flags + to) | 0];
+        if ((f & noStop) === 0) {
+          out[n] = from | (to << 9);
+          n = (n + 1) | 0;
+        } else if ((f & block) !== 0) break;
+        to = (to + d) | 0;
       }
     }
   }
