@@ -144,12 +144,13 @@ function fullLeaves(pos: Position, steps: Int32Array, depth: number, sp: number,
   // The flag first: read at every node, it has type feedback before TurboFan compiles this function
   // (which happens below STOP_CHECK_DEPTH), so that the first node that looks at it does not deoptimize it.
   if (stop[0] !== 0 && depth >= STOP_CHECK_DEPTH) return 0;
-  const end = sp + generateSteps(pos, steps, sp);
+  // Int32 sums (stack indices are small): no overflow checks in the loop.
+  const end = (sp + generateSteps(pos, steps, sp)) | 0;
   let leaves = 0;
   // The last turn's positions are taken back unasked: their hashes need not be kept (set again after
   // each deeper count, which may be of the last turn).
   pos.keepsHash = depth > 1;
-  for (let i = sp; i < end; i++) {
+  for (let i = sp | 0; i < end; i = (i + 1) | 0) {
     pos.makeStep(steps[i]);
     if (pos.berserker !== NO_SQUARE) leaves += fullLeaves(pos, steps, depth, end, stop);
     else if (depth === 1) leaves++;
