@@ -155,9 +155,10 @@ export class Position extends PositionState {
     if (this.keepsHash === true) this.hashStep(ply, piece, from, to, berserker);
     if (piece === KING) this.kingMoved(to);
     // Most steps surely capture nothing (but under relaxed shield walls): next to no enemy, or to none
-    // that the quick test finds flanked. Where perft's leaf loop inlines makeStep, mayCapture is called
-    // for the steps next to an enemy, and captureStep only for the few it lets through. Its result is
-    // tested `=== true`: compiled code does not know a call to return a boolean.
+    // that the quick test finds flanked. The quick test is asked here rather than in captureStep because
+    // perft's leaf loop inlines makeStep but calls captureStep: it is called only for the few steps the
+    // test lets through. (movegen.ts's stepMayCapture asks the same before a step is made.) The result
+    // is tested `=== true`: compiled code does not know a call to return a boolean.
     if (
       (enemyNextTo(m, to, (piece & SIDE_MASK) ^ SIDE_MASK, this.stride) &&
         mayCapture(m, to, piece, this.stride, this.shieldWallRule) === true) ||
