@@ -3,7 +3,7 @@
 // and the knight's jump. Hot code: integers only, no allocation.
 
 import { Mem } from './layout.js';
-import type { Position } from './position.js';
+import type { PositionView } from './positionView.js';
 import type { RuleSet } from './rules.js';
 import {
   ATT_COMMANDER,
@@ -21,23 +21,6 @@ import {
   TYPE_KNIGHT,
   TYPE_MASK,
 } from './types.js';
-
-/**
- * A twin of findCaptures that a position may be given from outside the engine (a searcher's WebAssembly
- * kernel over the position's memory, Position.useCaptureKernel): the captures of the piece stepping
- * from `from` to `to`, the same squares in the same order, written into the array given with it; returns
- * how many. `tried` 0: the step is made; 1: the piece still stands on `from` (as stepCaptures: the board
- * is left as it was).
- */
-export type CaptureKernel = (from: number, to: number, tried: number) => number;
-
-/**
- * movegen.ts's berserk continuations as a twin from outside the engine (Position.useCaptureKernel): the
- * steps of the piece on `from` (`noStop` and `block` its slide flags) that continue a run, in
- * generatePieceSteps' order, written into the array given with it; returns how many, or 1 at the first
- * with `firstOnly` 1.
- */
-export type ContinuationKernel = (from: number, noStop: number, block: number, firstOnly: number) => number;
 
 /** Is an enemy (side bit `enemyBit`) next to `to`? Every capture of a piece landing there takes one. */
 export function enemyNextTo(m: Int32Array, to: number, enemyBit: number, stride: number): boolean {
@@ -99,7 +82,7 @@ function flanked(m: Int32Array, to: number, d: number, myBit: number, enemyBit: 
  * Writes the squares captured by `piece` landing on `to` (coming from `from`) into `out` and
  * returns how many. The board must show the step made: `from` empty, the piece on `to`.
  */
-export function findCaptures(pos: Position, from: number, to: number, piece: number, out: Int32Array): number {
+export function findCaptures(pos: PositionView, from: number, to: number, piece: number, out: Int32Array): number {
   const m = pos.memory;
   const myBit = piece & SIDE_MASK;
   const enemyBit = myBit ^ SIDE_MASK;
@@ -132,7 +115,7 @@ export function findCaptures(pos: Position, from: number, to: number, piece: num
 }
 
 /** Does `piece` (side bit `myBit`), landed next to `nb` in direction `d`, take the piece on `nb`? */
-function takes(pos: Position, m: Int32Array, nb: number, d: number, piece: number, myBit: number): boolean {
+function takes(pos: PositionView, m: Int32Array, nb: number, d: number, piece: number, myBit: number): boolean {
   const victim = m[Mem.Board + nb];
   const enemyBit = myBit ^ SIDE_MASK;
   if ((victim & enemyBit) === 0) return false;
@@ -149,7 +132,7 @@ function takes(pos: Position, m: Int32Array, nb: number, d: number, piece: numbe
 }
 
 /** Linnaean capture: `to` two squares from the throne, the king on it, attackers on its other three sides. */
-function findLinnaean(pos: Position, to: number, out: Int32Array, n: number): number {
+function findLinnaean(pos: PositionView, to: number, out: Int32Array, n: number): number {
   const throne = pos.geo.throne;
   const board = pos.board;
   if (throne < 0 || board[throne] !== KING) return n;
@@ -166,7 +149,7 @@ function findLinnaean(pos: Position, to: number, out: Int32Array, n: number): nu
 }
 
 /** The king at `k`, an attacker `piece` having landed on the square before it in direction `d`. */
-function kingCaptured(pos: Position, k: number, d: number, piece: number): boolean {
+function kingCaptured(pos: PositionView, k: number, d: number, piece: number): boolean {
   const board = pos.board;
   const flags = pos.geo.flags;
   const rules = pos.rules;
@@ -209,7 +192,7 @@ function fortHostile(rules: RuleSet, victimBit: number): boolean {
   return forts !== undefined && forts.hostile.includes(victimBit === ATTACKER_BIT ? 't' : 'T');
 }
 
-function attackersHaveCommander(pos: Position): boolean {
+function attackersHaveCommander(pos: PositionView): boolean {
   const list = pos.pieceList[0];
   const board = pos.board;
   for (let i = pos.pieceCount[0] - 1; i >= 0; i--) if (board[list[i]] === ATT_COMMANDER) return true;
@@ -222,7 +205,7 @@ function throneHostile(rules: RuleSet, victimBit: number, anvil: number): boolea
   return victimBit === ATTACKER_BIT && rules.throneHostileToAttackers;
 }
 
-function isNeighbour(pos: Position, a: number, b: number): boolean {
+function isNeighbour(pos: PositionView, a: number, b: number): boolean {
   const delta = a - b;
   return delta === 1 || delta === -1 || delta === pos.geo.stride || delta === -pos.geo.stride;
 }
@@ -232,7 +215,7 @@ function isNeighbour(pos: Position, a: number, b: number): boolean {
  * edge, the maximal run of two or more enemies closed at the far end by a corner or a friend,
  * each member with a friend in front of it. Members other than the king are captured.
  */
-function findShieldWalls(pos: Position, to: number, myBit: number, out: Int32Array, n: number): number {
+function findShieldWalls(pos: PositionView, to: number, myBit: number, out: Int32Array, n: number): number {
   const geo = pos.geo;
   const stride = geo.stride;
   const last = geo.size - 1;
@@ -251,7 +234,7 @@ function findShieldWalls(pos: Position, to: number, myBit: number, out: Int32Arr
  * more enemies, each with a friend in front, closed by a friend or a corner; its members but the king
  * are written into `out` from `n`. Returns the new end.
  */
-function wallRun(pos: Position, to: number, inward: number, a: number, myBit: number, out: Int32Array, n: number): number {
+function wallRun(pos: PositionView, to: number, inward: number, a: number, myBit: number, out: Int32Array, n: number): number {
   const board = pos.board;
   const enemyBit = myBit ^ SIDE_MASK;
   let s = to + a;
@@ -273,7 +256,7 @@ function wallRun(pos: Position, to: number, inward: number, a: number, myBit: nu
  * front of every member, closed at both ends by a friend or a corner, whatever step closed it.
  * Members other than the king are captured.
  */
-function findAllShieldWalls(pos: Position, myBit: number, out: Int32Array, n: number): number {
+function findAllShieldWalls(pos: PositionView, myBit: number, out: Int32Array, n: number): number {
   const board = pos.board;
   const flags = pos.geo.flags;
   const stride = pos.geo.stride;

@@ -2,14 +2,14 @@
 // encirclement (4, 8.6). Flood fills use the position's scratch stamps, so nothing is allocated.
 
 import { slideKey } from './geometry.js';
-import type { PositionState } from './positionState.js';
+import type { PositionView } from './positionView.js';
 import { ATTACKER_BIT, DEFENDER_BIT, EMPTY, KING, SQ_CORNER, SQ_EDGE, SQ_OFF, SQ_RESTRICTED, TYPE_MASK } from './types.js';
 
 /**
  * Marks R (the king's square and the empty squares he reaches) with stamp `r`, listing it in pos.stack;
  * returns |R|, or 0 as soon as an attacker is found next to R (then no fort: W holds only defenders).
  */
-function floodKingRegion(pos: PositionState, r: number): number {
+function floodKingRegion(pos: PositionView, r: number): number {
   const { board, stamp, stack } = pos;
   const dirs = pos.geo.dirs;
   let size = 1;
@@ -35,7 +35,7 @@ function floodKingRegion(pos: PositionState, r: number): number {
 }
 
 /** The king has a slide or a jump (any empty neighbour, or a jump the rules allow). */
-function kingCanMove(pos: PositionState): boolean {
+function kingCanMove(pos: PositionView): boolean {
   const { board } = pos;
   const { dirs, flags } = pos.geo;
   const k = pos.kingSq;
@@ -57,7 +57,7 @@ function kingCanMove(pos: PositionState): boolean {
 }
 
 /** Exit fort, checked after a defenders' turn. */
-export function exitFortHolds(pos: PositionState): boolean {
+export function exitFortHolds(pos: PositionView): boolean {
   const k = pos.kingSq;
   const { flags, dirs, stride } = pos.geo;
   if (k < 0 || (flags[k] & SQ_EDGE) === 0 || !kingCanMove(pos)) return false;
@@ -116,14 +116,14 @@ export function exitFortHolds(pos: PositionState): boolean {
   return true;
 }
 
-function safeNeighbour(pos: PositionState, sq: number, r: number): boolean {
+function safeNeighbour(pos: PositionView, sq: number, r: number): boolean {
   const f = pos.geo.flags[sq];
   if ((f & SQ_OFF) !== 0) return true;
   if ((f & SQ_CORNER) !== 0) return false;
   return pos.stamp[sq] === r || (pos.board[sq] & DEFENDER_BIT) !== 0;
 }
 
-function endGuards(pos: PositionState, sq: number, r: number, w: number): boolean {
+function endGuards(pos: PositionView, sq: number, r: number, w: number): boolean {
   const f = pos.geo.flags[sq];
   if ((f & SQ_OFF) !== 0) return true;
   if ((f & SQ_CORNER) !== 0) return false;
@@ -135,7 +135,7 @@ function endGuards(pos: PositionState, sq: number, r: number, w: number): boolea
  * remembered: while no attacker stands on it and the king has not moved, it still proves there is
  * no encirclement, which spares the flood fill after almost every turn.
  */
-export function encircled(pos: PositionState): boolean {
+export function encircled(pos: PositionView): boolean {
   const k = pos.kingSq;
   const { board, stamp, stack, escapePath, parent } = pos;
   const { flags, dirs } = pos.geo;
@@ -177,7 +177,7 @@ export function encircled(pos: PositionState): boolean {
 }
 
 /** Stores the path from the king to `edge` (following parent links) as pos.escapePath, king first. */
-function rememberPath(pos: PositionState, edge: number): void {
+function rememberPath(pos: PositionView, edge: number): void {
   const { escapePath, parent } = pos;
   let length = 0;
   for (let sq = edge; sq !== pos.kingSq; sq = parent[sq]) escapePath[length++] = sq;

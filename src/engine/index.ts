@@ -8,7 +8,7 @@ export * from './position.js';
 export { Changed, Undo } from './undoRecord.js';
 export { Mem } from './layout.js';
 export type { Setup } from './setup.js';
-export type { CaptureKernel, ContinuationKernel } from './capture.js';
+export type { CaptureKernel, ContinuationKernel } from './positionView.js';
 export * from './step.js';
 export { END_REASONS } from './endReasons.js';
 export {

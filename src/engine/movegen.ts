@@ -5,11 +5,11 @@ import { captureBuffer } from './captureBuffer.js';
 import { enemyNextTo, findCaptures, mayCapture } from './capture.js';
 import { slideKey } from './geometry.js';
 import { Mem } from './layout.js';
-import type { Position } from './position.js';
+import type { PositionView } from './positionView.js';
 import { EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, SQ_RESTRICTED, TYPE_MASK } from './types.js';
 
 /** Does the piece on `from` capture anything landing on `to`? (The board is left as it was.) */
-export function stepCaptures(pos: Position, from: number, to: number): boolean {
+export function stepCaptures(pos: PositionView, from: number, to: number): boolean {
   const kernel = pos.captureKernel;
   if (kernel !== null) return kernel(from, to, 1) > 0;
   const board = pos.board;
@@ -27,7 +27,7 @@ export function stepCaptures(pos: Position, from: number, to: number): boolean {
  * A quick, conservative test before the step: false when it surely captures nothing (see mayCapture;
  * the piece still standing on `from` can only make the test say yes more often).
  */
-export function stepMayCapture(pos: Position, step: number): boolean {
+export function stepMayCapture(pos: PositionView, step: number): boolean {
   const m = pos.memory;
   const to = step >>> 9;
   const piece = m[Mem.Board + (step & 511)];
@@ -43,7 +43,7 @@ export function stepMayCapture(pos: Position, step: number): boolean {
  * Mid-run (a berserker is set) these are the berserker's capturing steps, its corner steps if it is
  * the king, and END_RUN. A finished game has none.
  */
-export function generateSteps(pos: Position, out: Int32Array, offset: number): number {
+export function generateSteps(pos: PositionView, out: Int32Array, offset: number): number {
   if (pos.winner !== NO_WINNER) return 0;
   if (pos.berserker !== NO_SQUARE) return generateContinuations(pos, out, offset);
   const m = pos.memory;
@@ -57,7 +57,7 @@ export function generateSteps(pos: Position, out: Int32Array, offset: number): n
 }
 
 /** Writes the steps of the piece on `from` into `out` from `n` (no `forbidden` filter); returns the new end. */
-export function generatePieceSteps(pos: Position, from: number, out: Int32Array, n: number): number {
+export function generatePieceSteps(pos: PositionView, from: number, out: Int32Array, n: number): number {
   // An int32 from here on (see generateSteps).
   n |= 0;
   const m = pos.memory;
@@ -92,7 +92,7 @@ export function generatePieceSteps(pos: Position, from: number, out: Int32Array,
 
 /** Slides of at most `limit` squares (OpenTafl's speed limits). */
 function generateLimitedSlides(
-  pos: Position,
+  pos: PositionView,
   from: number,
   limit: number,
   noStop: number,
@@ -116,12 +116,12 @@ function generateLimitedSlides(
 }
 
 /** The square flags the king may not stop on, standing on `from`. */
-export function kingNoStop(pos: Position, from: number = pos.kingSq): number {
+export function kingNoStop(pos: PositionView, from: number = pos.kingSq): number {
   return pos.geo.noStop[slideKey(KING, pos.geo.flags[from])];
 }
 
 /** Writes the jumps of `piece` on `from` into `out` from `n` (rules with jumps); returns the new end. */
-export function generateJumps(pos: Position, from: number, piece: number, out: Int32Array, n: number): number {
+export function generateJumps(pos: PositionView, from: number, piece: number, out: Int32Array, n: number): number {
   const board = pos.board;
   const flags = pos.geo.flags;
   const dirs = pos.geo.dirs;
@@ -142,7 +142,7 @@ export function generateJumps(pos: Position, from: number, piece: number, out: I
   return n;
 }
 
-function generateContinuations(pos: Position, out: Int32Array, offset: number): number {
+function generateContinuations(pos: PositionView, out: Int32Array, offset: number): number {
   const from = pos.berserker;
   const kernel = pos.continuationKernel;
   if (kernel !== null && !pos.rules.berserkForced) {
@@ -172,7 +172,7 @@ function generateContinuations(pos: Position, out: Int32Array, offset: number): 
  * would give here? Between turns only (no run open), and without the `forbidden` filter (see
  * forbiddenFilterActive).
  */
-export function isPieceStep(pos: Position, step: number): boolean {
+export function isPieceStep(pos: PositionView, step: number): boolean {
   const board = pos.board;
   const from = step & 511;
   const to = step >>> 9;
@@ -189,7 +189,7 @@ export function isPieceStep(pos: Position, step: number): boolean {
  * May the `forbidden` repetition rule remove a step here? Only where some position since the last
  * capture has already occurred twice (see removeForbidden).
  */
-export function forbiddenFilterActive(pos: Position): boolean {
+export function forbiddenFilterActive(pos: PositionView): boolean {
   if (pos.rules.repetition !== 'forbidden') return false;
   const last = pos.historyLength - 2;
   for (let i = last; i >= pos.irreversible; i -= 2) if (pos.historyCount[i] >= 2) return true;
@@ -200,7 +200,7 @@ export function forbiddenFilterActive(pos: Position): boolean {
  * May the piece on `sq` continue its berserk run: a capturing step, or (RULES.md's runs) the king's
  * corner step?
  */
-export function hasContinuation(pos: Position, sq: number): boolean {
+export function hasContinuation(pos: PositionView, sq: number): boolean {
   const kernel = pos.continuationKernel;
   if (kernel !== null) {
     const key = slideKey(pos.board[sq], pos.geo.flags[sq]);
@@ -222,7 +222,7 @@ export function hasContinuation(pos: Position, sq: number): boolean {
  * its second. Only a turn without captures can repeat a position, so a step is tested for captures
  * only when its capture-free result would repeat.
  */
-function removeForbidden(pos: Position, out: Int32Array, offset: number, count: number): number {
+function removeForbidden(pos: PositionView, out: Int32Array, offset: number, count: number): number {
   if (!forbiddenFilterActive(pos)) return count;
   const last = pos.historyLength - 2;
   const z = pos.zobrist;
@@ -246,7 +246,7 @@ function removeForbidden(pos: Position, out: Int32Array, offset: number, count: 
 }
 
 /** Sets `rows` and `columns` to the occupancy bit masks of every rank and file (a bit per square). */
-export function occupancyMasks(pos: Position, rows: Int32Array, columns: Int32Array): void {
+export function occupancyMasks(pos: PositionView, rows: Int32Array, columns: Int32Array): void {
   const { fileIndex, rankIndex } = pos.geo;
   rows.fill(0);
   columns.fill(0);
@@ -266,7 +266,7 @@ export function occupancyMasks(pos: Position, rows: Int32Array, columns: Int32Ar
  * Each piece's reach along its rank and file comes from the occupancy bit masks `rows` and `cols`
  * (occupancyMasks, kept up to date by the caller); a non-king then loses the restricted squares inside its reach.
  */
-export function countTurnsBulk(pos: Position, rows: Int32Array, cols: Int32Array): number {
+export function countTurnsBulk(pos: PositionView, rows: Int32Array, cols: Int32Array): number {
   if (pos.winner !== NO_WINNER) return 0;
   if (!pos.geo.plainSlides) return countTurnsByScanning(pos);
   const { fileIndex, rankIndex, size } = pos.geo;
@@ -304,7 +304,7 @@ export function countTurnsBulk(pos: Position, rows: Int32Array, cols: Int32Array
 }
 
 /** countTurnsBulk by walking every line (for rules with other squares or movement than plainSlides). */
-function countTurnsByScanning(pos: Position): number {
+function countTurnsByScanning(pos: PositionView): number {
   const board = pos.board;
   const flags = pos.geo.flags;
   const dirs = pos.geo.dirs;

@@ -4,18 +4,18 @@
 // arrays, no allocation per step.
 
 import { captureBuffer } from './captureBuffer.js';
-import type { CaptureKernel, ContinuationKernel } from './capture.js';
 import { END_REASONS, Reason } from './endReasons.js';
 import { encircled, exitFortHolds } from './gameEnd.js';
 import { makeGeometry, type Geometry } from './geometry.js';
 import { Mem } from './layout.js';
+import type { CaptureKernel, ContinuationKernel, PositionView } from './positionView.js';
 import { RepetitionResult, repetitionResult } from './repetition.js';
 import type { RuleSet } from './rules.js';
 import { ATTACKERS, DEFENDERS, DRAW, NO_SQUARE, NO_WINNER, SQ_CORNER, SQ_EDGE, type Outcome, type Side } from './types.js';
 import { Changed, grow, Undo } from './undoRecord.js';
 import { zobristKeys, type ZobristKeys } from './zobrist.js';
 
-export class PositionState {
+export class PositionState implements PositionView {
   readonly rules: RuleSet;
   readonly geo: Geometry;
   readonly zobrist: ZobristKeys;

@@ -4,7 +4,7 @@
 import { Reason } from './endReasons.js';
 import { encircled, exitFortHolds } from './gameEnd.js';
 import { toSquare, type Geometry } from './geometry.js';
-import type { Position } from './position.js';
+import type { PositionView } from './positionView.js';
 import { err, ok, type Result } from './result.js';
 import type { RuleSet } from './rules.js';
 import { ATTACKERS, DEFENDERS, EMPTY, KING, NO_SQUARE, pieceFromLetter, SQ_CORNER, SQ_EDGE, SQ_THRONE, type Side } from './types.js';
@@ -76,7 +76,7 @@ const squareName = (file: number, rank: number): string => String.fromCharCode(9
  * The result a loaded position shows without history (section 8.9), but for "no turn": its winner code
  * and reason, or undefined while the game goes on.
  */
-export function loadedResult(pos: Position): { winner: number; reason: Reason } | undefined {
+export function loadedResult(pos: PositionView): { winner: number; reason: Reason } | undefined {
   if (pos.kingSq === NO_SQUARE) return { winner: ATTACKERS, reason: Reason.KingCaptured };
   const escapeFlag = pos.rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
   if ((pos.geo.flags[pos.kingSq] & escapeFlag) !== 0) return { winner: DEFENDERS, reason: Reason.Escape };
