@@ -89,7 +89,7 @@ export function findCaptures(pos: PositionView, from: number, to: number, piece:
   let n = 0;
   if (piece === KING && pos.rules.kingArmed !== true) return 0;
   // The four directions of geo.dirs (stride, 1, -stride, -1) written out: in a loop V8 checks the
-  // typed arrays again in every round (BENCHMARKS.md).
+  // typed arrays again in every round (docs/history.md, "Speed: the rules core").
   const stride = pos.geo.stride;
   if (takes(pos, m, to + stride, stride, piece, myBit)) out[n++] = to + stride;
   if (takes(pos, m, to + 1, 1, piece, myBit)) out[n++] = to + 1;

@@ -247,7 +247,7 @@ export class Position extends PositionState {
   /**
    * The piece on `to` captured and goes on with a berserk run: the same side moves, so the hash gets the
    * run's key instead of the side's. A method of its own, so that captureStep leaves room in makeStep's
-   * inlining budget for mayCapture and flanked (BENCHMARKS.md, speed24).
+   * inlining budget for mayCapture and flanked.
    */
   private runGoesOn(to: number): void {
     this.berserker = to;

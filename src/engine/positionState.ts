@@ -110,7 +110,7 @@ export class PositionState implements PositionView {
 
   // The rule set and geometry flattened into fields for the hot path. Their tests (and turnEndPending's)
   // are written `=== true`: compiled code does not know a field to hold a boolean and otherwise tests
-  // it as a value of any type (BENCHMARKS.md).
+  // it as a value of any type (docs/history.md, "Speed: the rules core").
   protected readonly stride: number;
   protected readonly escapeFlag: number;
   private readonly exitFortRule: boolean;
@@ -232,8 +232,7 @@ export class PositionState implements PositionView {
     }
     // The occurrences counted here (countOccurrences and repetitionWinner of repetition.ts written out),
     // which also keeps this function over V8's inlining limit (460 bytes of bytecode), so that the
-    // getters that call it (get winner) stay small enough to be inlined at their many call sites
-    // (BENCHMARKS.md, speed14 and speed22).
+    // getters that call it (get winner) stay small enough to be inlined at their many call sites.
     let count = 1;
     if (this.repetitionCounted === true) {
       const first = this.irreversible;
