@@ -1,5 +1,6 @@
-// Nodes to complete a fixed depth from positions of a variant's shipped book (books/<variant>.txt):
-// how much work the search needs to see that far in the positions its matches are played from. Fewer
+// Nodes the search needs to complete a fixed depth from positions of a variant's book (books/<variant>.txt).
+//
+// How much work the search needs to see that far in the positions its matches are played from. Fewer
 // nodes at the same depth is not more strength, but a change meant to save work (aspiration windows,
 // hash cut-offs) should show here first, without the noise of a match.
 //   (from the repository root) npx tsx scripts/book-depth.ts copenhagen 40 7

@@ -1,8 +1,10 @@
-// Bundles the CLI, the library, the search worker and the Lazy SMP helper thread into dist/ (no tsx at
-// run time), the rules alone into dist/rules.js, and the GUI's page into dist/gui.
-// Code shared by them, and each CLI command loaded on demand, go to chunk files beside them in dist/
-// (not a subfolder: workers are found relative to the module that starts them), so that starting
-// the engine server parses only what it runs.
+// `npm run build`: bundles everything that runs into dist/ with esbuild.
+//
+// The CLI, the library, the search worker and the Lazy SMP helper thread go into dist/ (no tsx at run
+// time), the rules alone into dist/rules.js, and the GUI's page into dist/gui. Code shared by them, and
+// each CLI command loaded on demand, go to chunk files beside them in dist/ (not a subfolder: workers
+// are found relative to the module that starts them), so that starting the engine server parses only
+// what it runs.
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 

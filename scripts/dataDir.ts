@@ -1,5 +1,4 @@
-// Where the recorded games live for the maintenance scripts: shared/data beside the checkout (as on
-// developer machines and in CI), or the directory named by HNEFI_DATA (as for the tests).
+// Where the scripts find the recorded games: the directory HNEFI_DATA names, or shared/data beside the checkout.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,7 @@
-// Protocol fuzzer: drives the built engine (dist/hnefi.js, `npm run build` first) with a seeded
-// stream of protocol lines (valid commands, mutated ones, garbage, go/stop races, perft, bench,
-// pondering) and checks, after every batch, that
+// Protocol fuzzer: seeded streams of protocol lines against the built engine, checked for hangs, crashes and wrong state.
+//
+// Drives dist/hnefi.js (`npm run build` first) with valid commands, mutated ones, garbage, go/stop
+// races, perft, bench and pondering, and checks, after every batch, that
 //   - the engine is alive and every `isready` of the batch is answered within a bound (no hang),
 //   - every `go` got exactly one `bestmove` (or a refusal), legal in the position it searched,
 //     with a legal `ponder` reply,

@@ -1,6 +1,7 @@
-// Builds an opening book of a variant: positions from which engine games are informative. From the
-// start position most pairs of engine games (each opening played once with each side) are won by
-// the same side both times, whoever plays it, and tell nothing about the engines. A book position is
+// Builds a variant's opening book (books/<variant>.txt): positions from which engine games are informative.
+//
+// From the start position most pairs of engine games (each opening played once with each side) are won
+// by the same side both times, whoever plays it, and tell nothing about the engines. A book position is
 // one from which the side does not decide the game: the engines do.
 //
 //   (from the repository root) nice -n 10 npx tsx scripts/make-book.ts --variant berserk \

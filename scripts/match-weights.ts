@@ -1,7 +1,8 @@
-// Self-play check of evaluation weights: plays the weights of weights.ts against candidate weights,
-// in-process, each opening twice with the sides swapped, a fixed node budget (or time) per turn.
-// Used after scripts/tune-eval.ts: keep fitted weights only if they win (a better fit to the records
-// does not always play better).
+// Plays candidate evaluation weights against those of weights.ts, to check a fit in play.
+//
+// In-process, each opening twice with the sides swapped, a fixed node budget (or time) per turn. Used
+// after scripts/tune-eval.ts: keep fitted weights only if they win (a better fit to the records does not
+// always play better).
 //
 //   (from the repository root) npx tsx scripts/match-weights.ts --variant copenhagen \
 //     --candidate "100, 140, 419, ..." [--games 100] [--nodes 20000 | --movetime 100] [--opening-turns 20]

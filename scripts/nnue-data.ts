@@ -1,7 +1,8 @@
-// Training positions for the learned evaluation, from Hnefi's own games: self-play with a fixed node
-// budget per turn, from openings of a few random turns. Each position at the start of a turn is
-// written with the score of the search that chose the turn and the game's result (scripts/nnueSamples.ts
-// has the format). The same seed and flags give the same file.
+// Training positions for the learned evaluation from Hnefi's self-play.
+//
+// Self-play with a fixed node budget per turn, from openings of a few random turns. Each position at the
+// start of a turn is written with the score of the search that chose the turn and the game's result
+// (scripts/nnueSamples.ts has the format). The same seed and flags give the same file.
 //
 //   (from the repository root) nice -n 10 npx tsx scripts/nnue-data.ts --variant berserk \
 //     --games 400 --nodes 4000 --seed 1 --out runs/nnue/berserk.hnfd

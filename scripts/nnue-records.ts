@@ -1,9 +1,10 @@
-// Training positions for the learned evaluation from recorded human games (aagenielsen.dk records,
-// README.md "Recorded games"): every position of each game that has a winner, labelled with a search
-// of a fixed node budget from it and the game's recorded result, in the format of scripts/nnue-data.ts
-// (scripts/nnueSamples.ts). Self-play at a few thousand nodes is won by the defenders nine games in
-// ten; in the recorded Copenhagen games the attackers won 42%, so these labels show attacking play
-// that works. The same seed and flags give the same file.
+// Training positions for the learned evaluation from recorded human games.
+//
+// The aagenielsen.dk records (README.md "Recorded games"): every position of each game that has a
+// winner, labelled with a search of a fixed node budget from it and the game's recorded result, in the
+// format of scripts/nnue-data.ts (scripts/nnueSamples.ts). Self-play at a few thousand nodes is won by
+// the defenders nine games in ten; in the recorded Copenhagen games the attackers won 42%, so these
+// labels show attacking play that works. The same seed and flags give the same file.
 //
 //   (from the repository root) nice -n 10 npx tsx scripts/nnue-records.ts --variant copenhagen \
 //     --nodes 1000 --every 2 --seed 1 --out runs/nnue/copenhagen-records.hnfd

@@ -1,5 +1,7 @@
-// Trains the learned evaluation on positions from scripts/nnue-data.ts and writes the quantised
-// network (src/search/nnue.ts has the format) for `setoption name EvalFile value <file>`.
+// Trains the learned evaluation on positions from scripts/nnue-data.ts or nnue-records.ts.
+//
+// Writes the quantised network (src/search/nnue.ts has the format) for
+// `setoption name EvalFile value <file>`.
 //
 //   (from the repository root) nice -n 10 npx tsx scripts/nnue-train.ts --data runs/nnue/berserk-1.hnfd \
 //     --out nets/berserk.nnue [--hidden 32] [--epochs 12] [--batch 1024] [--lr 0.001] [--lambda 0.75] [--seed 1]

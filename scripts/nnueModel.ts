@@ -1,6 +1,8 @@
-// The learned evaluation's float model for training (scripts/nnue-train.ts): the network of
-// src/search/nnue.ts with Float32Array weights, its forward pass, hand-written backpropagation and
-// Adam, and the quantisation into the integer network the engine loads. Seeded and deterministic.
+// The learned evaluation's float model for training (scripts/nnue-train.ts).
+//
+// The network of src/search/nnue.ts with Float32Array weights, its forward pass, hand-written
+// backpropagation and Adam, and the quantisation into the integer network the engine loads. Seeded and
+// deterministic.
 //
 // Loss: (sigmoid(y) - target)^2 with y the output (defenders' view, in units of OUTPUT_SCALE cp) and
 // target = lambda * sigmoid(search score / OUTPUT_SCALE) + (1 - lambda) * result (defenders 1, draw

@@ -1,5 +1,7 @@
-// The training positions of the learned evaluation (scripts/nnue-data.ts writes them,
-// scripts/nnue-train.ts reads them): a small header, then fixed-size records.
+// The file format of the learned evaluation's training positions, read and written.
+//
+// scripts/nnue-data.ts and nnue-records.ts write them, scripts/nnue-train.ts reads them: a small header,
+// then fixed-size records.
 //
 //   header: "HNFD", version (u8), board size (u8), variant id length (u16), variant id (UTF-8)
 //   record: size*size piece codes (rank 1 first, file a first), side to move (u8: 0 attackers,

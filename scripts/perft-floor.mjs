@@ -1,7 +1,9 @@
-// How fast can Copenhagen perft 4 make and unmake every leaf on this machine, before any rule beyond
-// custodial capture? Two throwaway mailbox sketches, not the engine, timed the way `hnefi perft --full`
-// is timed (BENCHMARKS.md, "Where the time goes"):
-//   bare:   the board and the captured pieces only (the issue's "plain 70-line mailbox sketch");
+// The yardstick: how fast this machine makes and unmakes every leaf of Copenhagen perft 4, without the engine.
+//
+// Its time says how fast the machine runs at the moment, so that speed figures of the engine taken in
+// the same minutes carry over as a ratio to it (BENCHMARKS.md, "Comparing two builds"). Two mailbox
+// sketches, timed the way `hnefi perft --full` is timed:
+//   bare:   the board and the captured pieces only (a plain mailbox sketch);
 //   engine: the state a make/unmake of src/engine keeps and the checks it makes, in the cheapest layout
 //           we found (all of it in one Int32Array): undo record, incremental 64-bit hash, piece lists,
 //           turn history, king square, berserker, winner, irreversible index, pending turn-end results.

@@ -1,5 +1,6 @@
-// Prints the BENCHMARKS.md perft table: every variant at depth 4 (Alea Evangelii at 3), counted with
-// bulk counting of the last turn and with every leaf made and unmade. Needs `npm run build` first.
+// Perft of every variant: its leaves and times, with a bulk count of the last turn and with every leaf made.
+//
+// Depth 4 (Alea Evangelii 3), as BENCHMARKS.md's perft table. Needs `npm run build` first.
 // Usage: node scripts/perft-table.mjs [variant ...]
 import { execFileSync } from 'node:child_process';
 

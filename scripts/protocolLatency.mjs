@@ -1,5 +1,6 @@
-// Measures the engine server's latencies with the built bundle (run `npm run build` first):
-// process start to `uciok`, `isready` to `readyok` during a search, `stop` to `bestmove`.
+// The engine server's latencies: process start to `uciok`, `isready` during a search, `stop` to `bestmove`.
+//
+// Runs the built bundle (`npm run build` first) as a GUI would.
 // Usage: node scripts/protocolLatency.mjs [runs] [variant]
 
 import { spawn } from 'node:child_process';

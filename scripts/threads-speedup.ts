@@ -1,9 +1,10 @@
-// How much a second Lazy SMP thread speeds a search to depth, measured in work, not time (so that it
-// means something on a loaded machine). Each position of a book is searched to a depth from an empty
-// table with Threads 1 and with Threads 2; for each completed depth D: N1 (nodes with one thread),
-// M2 and H2 (the main thread's and the helper's nodes when the main thread completed D). With the two
-// threads running at the same speed, the time-to-depth speed-up is N1/M2, which is 2·N1/(M2+H2) when
-// the helper got as much CPU as the main thread (H2/M2 shows whether it did).
+// How much sooner a second Lazy SMP thread completes a depth, measured in work, not time.
+//
+// Work means something on a loaded machine. Each position of a book is searched to a depth from an empty
+// table with Threads 1 and with Threads 2; for each completed depth D: N1 (nodes with one thread), M2
+// and H2 (the main thread's and the helper's nodes when the main thread completed D). With the two
+// threads running at the same speed, the time-to-depth speed-up is N1/M2, which is 2·N1/(M2+H2) when the
+// helper got as much CPU as the main thread (H2/M2 shows whether it did).
 // Build it (after `npm run build`, which makes the helper thread's dist/search-helper.js), then run it:
 //   npx esbuild scripts/threads-speedup.ts --bundle --platform=node --format=esm --outfile=node_modules/.cache/threads-speedup.mjs
 //   node node_modules/.cache/threads-speedup.mjs berserk books/berserk.txt 8 9     # every 8th opening, to depth 9
