@@ -20,9 +20,8 @@ module.exports = {
       comment: 'Modules that import each other cannot be read, tested or bundled one at a time.',
       severity: 'error',
       from: {},
-      // Type-only imports vanish at compile time: Position's methods and the functions they call
-      // may name each other's types.
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      // Type-only imports count too: a type two modules share belongs in a module of its own.
+      to: { circular: true },
     },
     onlyImports('rules-core-stands-alone', layer('engine'), [], 'The rules core imports nothing of the project.'),
     {
