@@ -3,7 +3,7 @@
 
 import { availableParallelism } from 'node:os';
 import { err, getVariant, ok, type Result } from '../engine/index.js';
-import { DEFAULT_TIMEOUTS, type EngineSpec, type Timeouts } from '../client/engineClient.js';
+import { DEFAULT_TIMEOUTS, PROTOCOLS, type EngineSpec, type Protocol, type Timeouts } from '../client/engineClient.js';
 import { shippedBook } from './books.js';
 import { validateSprt, type SprtConfig, DEFAULT_SPRT, parseSprt } from './stats.js';
 
@@ -118,8 +118,8 @@ function checkTimeControl(tc: TimeControl, where: string): Result<TimeControl> {
 export function parseEngine(value: unknown, where: string): Result<EngineConfig> {
   if (!isObject(value)) return err('bad-config', `${where}: expected an object with name and cmd`);
   for (const key of Object.keys(value)) {
-    if (!['name', 'cmd', 'args', 'options', 'tc', 'cwd'].includes(key)) {
-      return err('bad-config', `${where}: unknown key '${key}' (keys: name cmd args options tc cwd)`);
+    if (!['name', 'cmd', 'args', 'options', 'tc', 'cwd', 'protocol'].includes(key)) {
+      return err('bad-config', `${where}: unknown key '${key}' (keys: name cmd args options tc cwd protocol)`);
     }
   }
   if (typeof value.name !== 'string' || value.name.trim() === '') return err('bad-config', `${where}.name: a non-empty string is needed`);
@@ -149,6 +149,12 @@ export function parseEngine(value: unknown, where: string): Result<EngineConfig>
     options: options as Record<string, string | number | boolean>,
   };
   if (typeof value.cwd === 'string') engine.cwd = value.cwd;
+  if (value.protocol !== undefined) {
+    const protocol = PROTOCOLS.find((p) => p === value.protocol);
+    if (protocol === undefined)
+      return err('bad-config', `${where}.protocol: '${String(value.protocol)}' must be one of ${PROTOCOLS.join(', ')}`);
+    engine.protocol = protocol as Protocol;
+  }
   if (value.tc !== undefined) {
     const tc = parseTimeControl(value.tc, `${where}.tc`);
     if (!tc.ok) return tc;
@@ -173,7 +179,7 @@ export function parseEngineFlag(text: string, index: number): Result<EngineConfi
     if (eq < 0) {
       return err(
         'bad-config',
-        `--engine ${index + 1}: '${token}' is not key=value (keys: name cmd args option.<Name> tc cwd; quote a pair whose option name has spaces whole: "option.Skill Level=5")`,
+        `--engine ${index + 1}: '${token}' is not key=value (keys: name cmd args option.<Name> tc cwd protocol; quote a pair whose option name has spaces whole: "option.Skill Level=5")`,
       );
     }
     const key = token.slice(0, eq);
