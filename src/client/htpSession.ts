@@ -115,8 +115,7 @@ export class HtpSession implements EngineSession {
         if (RESIGN.test(answer[2])) return { move: '', garbage: 'the engine resigned' };
         const play = PLAY.exec(answer[2]);
         if (!play) return { move: '', garbage: `'${line.slice(0, 80)}' is not a move` };
-        if (play[1].toLowerCase() !== role)
-          return { move: `${play[2]}${play[3]}`, garbage: `it played for the ${play[1]} when the ${role} was to move` };
+        // A move for the wrong side is the referee's to refuse, as any illegal move.
         return { move: `${play[2].toLowerCase()}${play[3].toLowerCase()}` };
       },
       deadlineMs,

@@ -23,6 +23,9 @@ import type {
   Timeouts,
 } from './session.js';
 
+/** A step as OpenTafl writes it: `e7-e9`, `f6^f4xf5`, a piece letter first for special pieces. */
+const STEP = /^[tcnkTCNK]?[a-s]\d{1,2}[-^=]{1,2}[a-s]\d{1,2}\S*$/;
+
 /** The `clock` line: the clocks when the game has them, else the time per move as an overtime period. */
 export function makeClockLine(limits: SearchLimits, side: number): string {
   if (limits.atime !== undefined && limits.dtime !== undefined) {
@@ -91,7 +94,8 @@ export class OpenTaflSession implements EngineSession {
         (line) => {
           if (line.startsWith('error ')) return { move: '', garbage: `answered '${line.slice(0, 80)}' instead of a move` };
           const move = /^move\s+(\S+)/.exec(line);
-          return move ? { move: move[1] } : undefined;
+          if (!move) return undefined;
+          return STEP.test(move[1]) ? { move: move[1] } : { move: move[1], garbage: `'${line.slice(0, 80)}' is not a move` };
         },
         left,
       );

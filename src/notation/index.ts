@@ -12,6 +12,7 @@ export {
   withSideToMove,
 } from './openTaflMoves.js';
 export { gameRulesString, makeOtg, parseOtg, type OtgGame } from './otg.js';
+export { makeTaflZeroFen, parseTaflZeroFen } from './taflZeroFen.js';
 export {
   parseGameRecord,
   recordedWinner,
