@@ -301,6 +301,8 @@ export interface ConfigOverrides {
   /** Openings from the variant's shipped book (books/<variant>.txt) when neither the file nor a flag names any. */
   book?: boolean;
   maxTurns?: number | string;
+  /** timeMarginMs, from --time-margin. */
+  timeMargin?: number | string;
   sprt?: string;
 }
 
@@ -466,7 +468,8 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
   }
   if (sprt && engines.length !== 2) return err('bad-config', `sprt: needs exactly two engines, ${engines.length} given`);
 
-  const timeMargin = positiveNumber(json.timeMarginMs ?? 200, 'timeMarginMs', true, true);
+  const marginGiven = pick(overrides.timeMargin, '--time-margin', json.timeMarginMs, 'timeMarginMs');
+  const timeMargin = positiveNumber(marginGiven.value ?? 200, marginGiven.where, true, true);
   if (!timeMargin.ok) return timeMargin;
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS };
   if (json.timeouts !== undefined) {

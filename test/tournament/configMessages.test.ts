@@ -44,6 +44,22 @@ describe('config messages', () => {
     expect(error({ out: 'o', engines, games: 'x' })).toBe("games: 'x' is not a positive integer");
     expect(error({ out: 'o', engines }, { depth: 'deep' })).toBe("--depth: 'deep' is not a positive integer");
     expect(error({ out: 'o', engines }, { maxTurns: '-3' })).toBe("--max-turns: '-3' is not a positive integer");
+    expect(error({ out: 'o', engines }, { timeMargin: 'lots' })).toBe("--time-margin: 'lots' is not a non-negative integer");
+  });
+
+  it('takes the time margin from --time-margin over the file', () => {
+    const config = makeConfig({ out: 'o', engines, timeMarginMs: 300 }, { timeMargin: '1500' });
+    expect(config.ok && config.value.timeMarginMs).toBe(1500);
+    const fromFile = makeConfig({ out: 'o', engines, timeMarginMs: 300 });
+    expect(fromFile.ok && fromFile.value.timeMarginMs).toBe(300);
+  });
+
+  it("reads an engine's protocol and refuses an unknown one", () => {
+    const config = makeConfig({ out: 'o', engines: [...engines, { name: 'z', cmd: 'z', protocol: 'htp' }] });
+    expect(config.ok && config.value.engines[2].protocol).toBe('htp');
+    expect(error({ out: 'o', engines: [...engines, { name: 'z', cmd: 'z', protocol: 'gtp' }] })).toBe(
+      "engines[2].protocol: 'gtp' must be one of uci, taflzero, opentafl, htp",
+    );
   });
 
   it('says the same through the command line', () => {
