@@ -23,6 +23,7 @@ const COMMANDS: [names: string[], load: () => Commands][] = [
     },
   ],
   [['worker'], async () => [(await import('./commands/worker.js')).workerCommand]],
+  [['convert'], async () => [(await import('./commands/convert.js')).convertCommand]],
 ];
 
 async function runCommandLine(): Promise<void> {
