@@ -20,6 +20,31 @@ export interface TimeControl {
 export interface EngineConfig extends EngineSpec {
   /** Overrides the tournament's time control for this engine. */
   tc?: TimeControl;
+  /** The variant whose rules the engine plays by, when not the tournament's (its own repetition, forts, draw limits). */
+  rules?: string;
+}
+
+/** The rules an engine plays by: its entry's, else those of its dialect's engines (TaflZero's Copenhagen, hnefatafl.org's), else undefined (the tournament's). */
+export function engineRules(engine: EngineConfig): string | undefined {
+  if (engine.rules !== undefined) return engine.rules;
+  if (engine.protocol === 'taflzero') return 'copenhagen';
+  if (engine.protocol === 'htp') return 'hnefatafl-org';
+  return undefined;
+}
+
+/** The variant that referees: the referee engine's rules, or the tournament's variant. */
+export function refereeVariant(config: Pick<TournamentConfig, 'variant' | 'engines' | 'referee'>): string {
+  const referee = config.engines.find((engine) => engine.name === config.referee);
+  return (referee && engineRules(referee)) ?? config.variant;
+}
+
+/** One line per engine whose rules are not the referee's: results under rules it does not play by. */
+export function rulesNotes(config: Pick<TournamentConfig, 'variant' | 'engines' | 'referee'>): string[] {
+  const referee = refereeVariant(config);
+  return config.engines.flatMap((engine) => {
+    const own = engineRules(engine) ?? config.variant;
+    return own === referee ? [] : [`engine '${engine.name}' plays by ${own} rules; the games are refereed by ${referee} rules`];
+  });
 }
 
 export interface OpeningsConfig {
@@ -63,6 +88,8 @@ export interface TournamentConfig {
   sprt?: SprtConfig;
   /** Time a clocked engine may overrun its clock (or movetime) before it forfeits. */
   timeMarginMs: number;
+  /** The engine whose rules referee the games (engineRules), instead of the variant's. */
+  referee?: string;
   timeouts: Timeouts;
 }
 
@@ -118,8 +145,8 @@ function checkTimeControl(tc: TimeControl, where: string): Result<TimeControl> {
 export function parseEngine(value: unknown, where: string): Result<EngineConfig> {
   if (!isObject(value)) return err('bad-config', `${where}: expected an object with name and cmd`);
   for (const key of Object.keys(value)) {
-    if (!['name', 'cmd', 'args', 'options', 'tc', 'cwd', 'protocol'].includes(key)) {
-      return err('bad-config', `${where}: unknown key '${key}' (keys: name cmd args options tc cwd protocol)`);
+    if (!['name', 'cmd', 'args', 'options', 'tc', 'cwd', 'protocol', 'rules'].includes(key)) {
+      return err('bad-config', `${where}: unknown key '${key}' (keys: name cmd args options tc cwd protocol rules)`);
     }
   }
   if (typeof value.name !== 'string' || value.name.trim() === '') return err('bad-config', `${where}.name: a non-empty string is needed`);
@@ -154,6 +181,12 @@ export function parseEngine(value: unknown, where: string): Result<EngineConfig>
     if (protocol === undefined)
       return err('bad-config', `${where}.protocol: '${String(value.protocol)}' must be one of ${PROTOCOLS.join(', ')}`);
     engine.protocol = protocol as Protocol;
+  }
+  if (value.rules !== undefined) {
+    const rules = typeof value.rules === 'string' ? getVariant(value.rules) : undefined;
+    if (rules === undefined || !rules.ok)
+      return err('bad-config', `${where}.rules: ${rules === undefined ? 'a variant name is needed' : rules.error.message}`);
+    engine.rules = value.rules as string;
   }
   if (value.tc !== undefined) {
     const tc = parseTimeControl(value.tc, `${where}.tc`);
@@ -328,6 +361,7 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
     'sprt',
     'timeMarginMs',
     'timeouts',
+    'referee',
   ];
   for (const [key, value] of Object.entries(json)) {
     if (!known.includes(key)) return err('bad-config', `unknown config key '${key}' (keys: ${known.join(' ')})`);
@@ -484,7 +518,12 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
     }
   }
 
+  if (json.referee !== undefined && !engines.some((engine) => engine.name === json.referee)) {
+    return err('bad-config', `referee: '${String(json.referee)}' is not one of the engines (${engines.map((e) => e.name).join(', ')})`);
+  }
+
   return ok({
+    ...(json.referee !== undefined ? { referee: json.referee as string } : {}),
     variant,
     games: games.value + (games.value % 2),
     concurrency: concurrency.value,

@@ -2,6 +2,7 @@
 // and a Hnefatafl Text Protocol engine (the scripted fixtures, written from the dialects' sources) play
 // a round robin to the end; then each dialect's bad answers (a move no piece can make, the other side's
 // move, no move at all, silence) lose their games as a UCI engine's would.
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../src/tournament/config.js';
@@ -49,6 +50,9 @@ describe.concurrent('engines of other dialects', () => {
       expect(['escape', 'king-captured', 'fort', 'encirclement', 'repetition', 'no-moves', 'max-turns']).toContain(record.reason);
       expect(record.turns).toBeGreaterThan(2);
     }
+    // hnefatafl.org's engines play its own Copenhagen: the results say so.
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(summary.rulesNotes).toEqual(["engine 'htp' plays by hnefatafl-org rules; the games are refereed by copenhagen rules"]);
   }, 120_000);
 
   for (const dialect of DIALECTS) {
