@@ -3,7 +3,7 @@
 // `rules <rules string>`, then for each search `position <record>`, `side`, `clock` and `play <side>`,
 // and the engine answers `move <step>`. A berserk run is asked for one step at a time: each step is
 // acknowledged with `move <record>` and the next asked for with `play`, while the piece can go on.
-// OpenTafl's clocks are whole seconds: a time per move is sent as one overtime period.
+// OpenTafl's clocks are whole seconds: a time per move is sent as overtime periods of that length.
 
 import { NO_SQUARE, NO_WINNER, SIDE_NAMES, type Position, type RuleSet } from '../engine/index.js';
 import { makePositionRecord, makeRulesString, makeTurn, parseTurn } from '../notation/index.js';
@@ -32,7 +32,9 @@ export function makeClockLine(limits: SearchLimits, side: number): string {
     const inc = Math.round(((side === 0 ? limits.ainc : limits.dinc) ?? 0) / 1000);
     return `clock ${limits.atime} ${limits.dtime} ${inc} ${inc > 0 ? 1000 : 0} ${inc > 0 ? 1000 : 0}`;
   }
-  return `clock 0* 0* ${Math.max(1, Math.floor(moveTimeOf(limits, side, 1000) / 1000))} 1 1`;
+  // No main time and many overtime periods of the time per move (OpenTafl's own AI plans its time from
+  // them; a starred, nearly spent period makes it schedule a negative delay and fail).
+  return `clock 0 0 ${Math.max(1, Math.floor(moveTimeOf(limits, side, 1000) / 1000))} 1000 1000`;
 }
 
 export class OpenTaflSession implements EngineSession {
