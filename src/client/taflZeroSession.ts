@@ -12,7 +12,6 @@ import { makeTaflZeroFen } from '../notation/taflZeroFen.js';
 import { parseInfoLine, type EngineInfo } from './engineInfo.js';
 import type { EngineProcess, Outcome } from './engineProcess.js';
 import { requestPosition, moveTimeOf } from './requestPosition.js';
-import type { Score } from './score.js';
 import { waitForAnswer } from './searchWait.js';
 import type {
   EngineSession,
@@ -24,7 +23,7 @@ import type {
   SearchResult,
   Timeouts,
 } from './session.js';
-import { exactScore } from './uciSession.js';
+import { bestMoveReader } from './uciSession.js';
 
 /** TaflZero's start position (its INITIAL_FEN), Copenhagen's. */
 const TAFLZERO_START = '3aaaaa3/5a5/11/a4d4a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 a';
@@ -110,27 +109,11 @@ export class TaflZeroSession implements EngineSession {
         : limits.nodes !== undefined && limits.movetime === undefined
           ? `go nodes ${limits.nodes}`
           : `go movetime ${moveTimeOf(limits, position.value.pos.side, 1000)}`;
-    let score: Score | undefined;
     return waitForAnswer(
       this.engine,
       this.timeouts,
       [`${base}${moves}`, go],
-      (line) => {
-        const tokens = line.split(/\s+/);
-        if (tokens[0] === 'info') {
-          const info = readTaflZeroInfo(line);
-          if (info !== undefined) {
-            onInfo?.(info);
-            if ((info.multipv ?? 1) === 1) score = exactScore(info) ?? score;
-          }
-          return undefined;
-        }
-        if (tokens[0] !== 'bestmove') return undefined;
-        const move = tokens[1] ?? '';
-        if (move === '(none)') return { move };
-        if (!MOVE.test(move)) return { move, garbage: `bestmove '${line.slice(0, 80)}' is not a move` };
-        return { move, score };
-      },
+      bestMoveReader(readTaflZeroInfo, (move) => move === '(none)' || MOVE.test(move), onInfo),
       deadlineMs,
     );
   }

@@ -5,7 +5,7 @@
 import { parseInfoLine, type EngineInfo } from './engineInfo.js';
 import type { EngineProcess, Outcome } from './engineProcess.js';
 import type { Score } from './score.js';
-import { waitForAnswer } from './searchWait.js';
+import { type Answer, waitForAnswer } from './searchWait.js';
 import type {
   EngineSession,
   EngineSpec,
@@ -45,6 +45,32 @@ export function makePositionCommand(request: SearchRequest): string {
 /** The score of an `info` line when it is exact (not a bound). */
 export function exactScore(info: EngineInfo): Score | undefined {
   return info.score !== undefined && info.bound === undefined ? info.score : undefined;
+}
+
+/**
+ * Reads a UCI-like search's lines: each `info` line (read by `readInfo`) goes to `onInfo` and keeps the
+ * first line's exact score; `bestmove` is the answer, garbage when `isMove` refuses it.
+ */
+export function bestMoveReader(
+  readInfo: (line: string) => EngineInfo | undefined,
+  isMove: (move: string) => boolean,
+  onInfo?: (info: EngineInfo) => void,
+): (line: string) => Answer | undefined {
+  let score: Score | undefined;
+  return (line) => {
+    const tokens = line.split(/\s+/);
+    if (tokens[0] === 'info') {
+      const info = readInfo(line);
+      if (info !== undefined) {
+        onInfo?.(info);
+        if ((info.multipv ?? 1) === 1) score = exactScore(info) ?? score;
+      }
+      return undefined;
+    }
+    if (tokens[0] !== 'bestmove') return undefined;
+    const move = tokens[1] ?? '';
+    return isMove(move) ? { move, score } : { move, garbage: `bestmove '${line.slice(0, 80)}' is not a move` };
+  };
 }
 
 export class UciSession implements EngineSession {
@@ -106,26 +132,11 @@ export class UciSession implements EngineSession {
       this.multipv = multipv;
     }
     commands.push(makePositionCommand(request), makeGoCommand(request.limits));
-    let score: Score | undefined;
     return waitForAnswer(
       this.engine,
       this.timeouts,
       commands,
-      (line) => {
-        const tokens = line.split(/\s+/);
-        if (tokens[0] === 'info') {
-          const info = parseInfoLine(line);
-          if (info !== undefined) {
-            onInfo?.(info);
-            if ((info.multipv ?? 1) === 1) score = exactScore(info) ?? score;
-          }
-          return undefined;
-        }
-        if (tokens[0] !== 'bestmove') return undefined;
-        const move = tokens[1] ?? '';
-        if (!MOVE_SHAPE.test(move)) return { move, garbage: `bestmove '${line.slice(0, 80)}' is not a move` };
-        return { move, score };
-      },
+      bestMoveReader(parseInfoLine, (move) => MOVE_SHAPE.test(move), onInfo),
       deadlineMs,
       { line: 'isready', isAnswer: (line) => line === 'readyok' },
     );
