@@ -6,9 +6,8 @@
 // referees. The server's messages are data: they can only make the bot move, offer and accept games.
 
 import { connect, type Socket } from 'node:net';
-import { VARIANTS } from '../engine/index.js';
+import { playTurn, VARIANTS } from '../engine/index.js';
 import { makeTurn, parseHnefataflOrgGame, playMoves, type RecordedTurns } from '../notation/index.js';
-import { playTurn } from '../engine/index.js';
 import { EngineClient, type EngineSpec, type SearchLimits, type Timeouts } from '../client/engineClient.js';
 import { makeLogin, makeNewGame, makePlay, makeResign, parseSiteLine, type Role, type SiteMessage } from './siteProtocol.js';
 
