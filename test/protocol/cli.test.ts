@@ -30,7 +30,7 @@ describe('hnefi command line', () => {
       [['--bogus'], /Unknown argument: bogus/],
       [
         ['nosuch'],
-        /unknown command 'nosuch'\.\nCommands: perft, bench, play, gui, tournament, compare, worker; without a command, hnefi runs the engine/,
+        /unknown command 'nosuch'\.\nCommands: perft, bench, play, gui, tournament, compare, worker, convert, online; without a command, hnefi runs the engine/,
       ],
       [['frobnicate'], /unknown command 'frobnicate'/],
       [['bnech'], /unknown command 'bnech'\. Did you mean 'bench'\?/],
