@@ -40,7 +40,7 @@ class EnginePool {
     const rules = await started.engine.setRules({ rules: this.rules });
     if (!rules.ok) {
       this.release(started.engine, true);
-      return { ok: false, fault: rules.fault, detail: `${engine.name}: ${rules.detail}` };
+      return { ok: false, fault: rules.fault, detail: rules.detail };
     }
     return started;
   }
