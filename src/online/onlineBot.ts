@@ -83,7 +83,7 @@ export class OnlineBot {
         this.fatal = `the server at ${this.options.host}:${this.options.port} cannot be reached (${this.options.reconnectTries} tries)`;
         break;
       }
-      this.options.log(`connection lost; reconnecting in ${wait} ms`);
+      this.options.log(`${loggedIn ? 'connection lost' : 'not connected'}; reconnecting in ${wait} ms`);
       await new Promise((resolve) => setTimeout(resolve, wait));
       wait = Math.min(wait * 2, 30_000);
     }
