@@ -46,6 +46,12 @@ module.exports = {
       'A protocol server speaks over the facade.',
     ),
     onlyImports('client-is-a-leaf', layer('client'), [layer('engine'), layer('notation')], 'The engine client only speaks the protocol.'),
+    onlyImports(
+      'online-through-the-client',
+      layer('online'),
+      [layer('client'), layer('engine'), layer('notation')],
+      'The online bot reaches its engine through src/client and reads games with the rules and notation.',
+    ),
     {
       name: 'engines-through-the-client',
       comment: 'The tournament, the GUI and the queue workers reach engines only through src/client.',

@@ -23,6 +23,8 @@ const COMMANDS: [names: string[], load: () => Commands][] = [
     },
   ],
   [['worker'], async () => [(await import('./commands/worker.js')).workerCommand]],
+  [['convert'], async () => [(await import('./commands/convert.js')).convertCommand]],
+  [['online'], async () => [(await import('./commands/online.js')).onlineCommand]],
 ];
 
 async function runCommandLine(): Promise<void> {

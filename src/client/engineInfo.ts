@@ -1,7 +1,7 @@
 // The `info` lines of a search (PROTOCOL.md "Engine output") as data, for whoever shows a search as it
 // runs: depth, score (with its bound), nodes, speed, the MultiPV index and the principal variation.
 
-import type { Score } from './engineClient.js';
+import type { Score } from './score.js';
 
 export interface EngineInfo {
   depth?: number;

@@ -48,6 +48,10 @@ const sharedOptions = (yargs: Argv): Argv =>
     })
     .option('random-opening', { type: 'string', describe: 'openings of this many random turns from the seed' })
     .option('max-turns', { type: 'string', describe: 'adjudicate a draw after this many turns' })
+    .option('time-margin', {
+      type: 'string',
+      describe: 'ms an engine may overrun its clock or movetime before it loses on time (default 200)',
+    })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress output' })
     .option('report-every', { type: 'string', default: '10', describe: 'print the score, Elo and LLR every this many games (0: never)' })
     .option('gui', {
@@ -74,6 +78,7 @@ function overridesFrom(args: Omit<TournamentArgs, 'stats' | 'quiet' | 'config' |
     'randomOpening',
     'book',
     'maxTurns',
+    'timeMargin',
     'sprt',
   ] as const;
   for (const key of keys) if (args[key] !== undefined) (overrides as Record<string, unknown>)[key] = args[key];

@@ -6,7 +6,7 @@ import { enemyNextTo, findCaptures, mayCapture } from './capture.js';
 import { slideKey } from './geometry.js';
 import { Mem } from './layout.js';
 import type { PositionView } from './positionView.js';
-import { EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, SQ_RESTRICTED, TYPE_MASK } from './types.js';
+import { DEFENDERS, EMPTY, END_RUN, KING, NO_SQUARE, NO_WINNER, SIDE_MASK, SQ_CORNER, SQ_RESTRICTED, TYPE_MASK } from './types.js';
 
 /** Does the piece on `from` capture anything landing on `to`? (The board is left as it was.) */
 export function stepCaptures(pos: PositionView, from: number, to: number): boolean {
@@ -52,7 +52,8 @@ export function generateSteps(pos: PositionView, out: Int32Array, offset: number
   // An int32 (compiled code otherwise keeps the count tagged, checking and retagging it at every step).
   let n = offset | 0;
   for (let i = 0; i < count; i++) n = generatePieceSteps(pos, m[list + i], out, n);
-  if (pos.rules.repetition === 'forbidden') n = offset + removeForbidden(pos, out, offset, n - offset);
+  const repetition = pos.rules.repetition;
+  if (repetition === 'forbidden' || repetition === 'defenders-forbidden') n = offset + removeForbidden(pos, out, offset, n - offset);
   return n - offset;
 }
 
@@ -190,8 +191,10 @@ export function isPieceStep(pos: PositionView, step: number): boolean {
  * capture has already occurred twice (see removeForbidden).
  */
 export function forbiddenFilterActive(pos: PositionView): boolean {
-  if (pos.rules.repetition !== 'forbidden') return false;
+  const repetition = pos.rules.repetition;
   const last = pos.historyLength - 2;
+  if (repetition === 'defenders-forbidden') return pos.side === DEFENDERS && last >= pos.irreversible;
+  if (repetition !== 'forbidden') return false;
   for (let i = last; i >= pos.irreversible; i -= 2) if (pos.historyCount[i] >= 2) return true;
   return false;
 }
@@ -219,12 +222,13 @@ export function hasContinuation(pos: PositionView, sq: number): boolean {
 /**
  * `forbidden` repetition: drops the steps that end the turn in a third occurrence, that is on a
  * position whose latest occurrence (two, four... turn ends back, since the last capture) was already
- * its second. Only a turn without captures can repeat a position, so a step is tested for captures
+ * its second; `defenders-forbidden`: the defenders' steps that end the turn in any earlier position. Only a turn without captures can repeat a position, so a step is tested for captures
  * only when its capture-free result would repeat.
  */
 function removeForbidden(pos: PositionView, out: Int32Array, offset: number, count: number): number {
   if (!forbiddenFilterActive(pos)) return count;
   const last = pos.historyLength - 2;
+  const before = pos.rules.repetition === 'defenders-forbidden' ? 1 : 2;
   const z = pos.zobrist;
   const cells = pos.geo.cells;
   const board = pos.board;
@@ -238,7 +242,7 @@ function removeForbidden(pos: PositionView, out: Int32Array, offset: number, cou
     const hi = pos.hashHi ^ z.sideHi ^ z.pieceHi[piece * cells + from] ^ z.pieceHi[piece * cells + to];
     let third = false;
     for (let j = last; j >= pos.irreversible && !third; j -= 2) {
-      third = pos.historyCount[j] >= 2 && pos.historyLo[j] === lo && pos.historyHi[j] === hi;
+      third = pos.historyCount[j] >= before && pos.historyLo[j] === lo && pos.historyHi[j] === hi;
     }
     if (!third || stepCaptures(pos, from, to)) out[n++] = step;
   }

@@ -46,7 +46,8 @@ export class Perft {
     this.stop = options.stop ?? new Int32Array(1);
     const rules = pos.rules;
     if (options.full) this.lastPly = LastPly.MakeAll;
-    else if (rules.berserk || rules.repetition === 'forbidden') this.lastPly = LastPly.MakeCaptures;
+    else if (rules.berserk || rules.repetition === 'forbidden' || rules.repetition === 'defenders-forbidden')
+      this.lastPly = LastPly.MakeCaptures;
     else this.lastPly = LastPly.Count;
   }
 

@@ -15,6 +15,7 @@ export function repetitionResult(rules: RuleSet): number {
   const results = {
     ignore: RepetitionResult.None,
     forbidden: RepetitionResult.None,
+    'defenders-forbidden': RepetitionResult.None,
     draw: DRAW,
     'defenders-lose': ATTACKERS,
     'repeater-loses': RepetitionResult.RepeaterLoses,

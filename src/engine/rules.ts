@@ -11,7 +11,15 @@ export type EscapeRule = 'corner' | 'edge';
 export type KingStrength = 'strong' | 'weak' | 'mixed' | 'middleweight';
 /** Piece letters, as in OpenTafl records: t c n attackers, T C N K defenders. */
 export type PieceLetter = 't' | 'c' | 'n' | 'T' | 'C' | 'N' | 'K';
-export type RepetitionRule = 'ignore' | 'draw' | 'repeater-loses' | 'repeater-wins' | 'defenders-lose' | 'forbidden';
+/** `defenders-forbidden`: no defenders' turn may recreate an earlier position (hnefatafl.org's rule). */
+export type RepetitionRule =
+  | 'ignore'
+  | 'draw'
+  | 'repeater-loses'
+  | 'repeater-wins'
+  | 'defenders-lose'
+  | 'forbidden'
+  | 'defenders-forbidden';
 
 export interface RuleSet {
   /** Variant id (`UCI_Variant` value) or a custom name. */

@@ -100,6 +100,15 @@ export const VARIANTS: Readonly<Record<string, RuleSet>> = {
     encirclement: true,
     repetition: 'defenders-lose',
   },
+  // hnefatafl.org's Copenhagen (its rules page and board.rs): no defenders' turn may recreate an earlier position.
+  'hnefatafl-org': {
+    ...BASE,
+    name: 'hnefatafl-org',
+    shieldWall: true,
+    exitFort: true,
+    encirclement: true,
+    repetition: 'defenders-forbidden',
+  },
   fetlar: { ...BASE, name: 'fetlar', cornersHostileToKing: false, encirclement: true },
   tablut: {
     ...BASE,

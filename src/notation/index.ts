@@ -12,8 +12,22 @@ export {
   withSideToMove,
 } from './openTaflMoves.js';
 export { gameRulesString, makeOtg, parseOtg, type OtgGame } from './otg.js';
+export { makeTaflZeroFen, parseTaflZeroFen } from './taflZeroFen.js';
+export { makeHnefataflOrgGame, makePgnGame, parseHnefataflOrgGame, parsePgnGame, type RecordedTurns } from './hnefataflOrgGame.js';
+export {
+  detectRecordFormat,
+  makeAnyRecord,
+  parseAnyRecord,
+  recordEnd,
+  RECORD_FORMATS,
+  type AnyRecord,
+  type RecordFormat,
+} from './anyRecord.js';
 export {
   parseGameRecord,
+  makeGameRecord,
+  makeRecordMoves,
+  parseRecordMoveList,
   recordedWinner,
   recordMoves,
   alternativeStarts,

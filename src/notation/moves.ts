@@ -10,6 +10,7 @@ import { err, ok, type Result } from '../engine/result.js';
 import { legalSteps } from '../engine/turns.js';
 import {
   EMPTY,
+  DEFENDERS,
   END_RUN,
   KING,
   NO_SQUARE,
@@ -149,6 +150,8 @@ function whyIllegal(pos: Position, from: number, to: number): string {
     return 'a berserk run continues only with a step that captures' + (isKing ? " or the king's step into a corner" : '');
   }
   if (rules.repetition === 'forbidden') return 'forbidden: it would repeat a position for the third time';
+  if (rules.repetition === 'defenders-forbidden' && pos.side === DEFENDERS)
+    return 'forbidden: the defenders may not repeat an earlier position';
   return 'not a legal step here';
 }
 

@@ -104,6 +104,7 @@ const REPETITION: Record<string, RepetitionRule> = {
   l: 'repeater-wins',
   a: 'defenders-lose',
   f: 'forbidden',
+  r: 'defenders-forbidden',
 };
 const KING: Record<string, KingStrength> = { s: 'strong', y: 'strong', w: 'weak', n: 'weak', c: 'mixed', m: 'middleweight' };
 
@@ -212,7 +213,12 @@ export function parseRulesString(text: string): Result<RuleSet> {
   const encirclement = get(yesNo('surf', 'y'), false);
   const attackersFirst = get(yesNo('atkf', 'y'), true);
   const repetition = get(
-    choice('tfr', REPETITION, 'd', 'expected i, d, w (the repeater loses), l (the repeater wins), a (defenders lose) or f (forbidden)'),
+    choice(
+      'tfr',
+      REPETITION,
+      'd',
+      'expected i, d, w (the repeater loses), l (the repeater wins), a (defenders lose), f (forbidden) or r (forbidden to the defenders)',
+    ),
     'draw',
   );
   const kingArmed = get(yesNo('ka', 'y'), true);
@@ -423,6 +429,7 @@ const REPETITION_CODE: Record<RepetitionRule, string> = {
   'repeater-wins': 'l',
   'defenders-lose': 'a',
   forbidden: 'f',
+  'defenders-forbidden': 'r',
 };
 const KING_CODE: Record<KingStrength, string> = { strong: 's', weak: 'w', mixed: 'c', middleweight: 'm' };
 

@@ -12,6 +12,7 @@ import type { RuleSet } from '../engine/rules.js';
 import { playTurn } from '../engine/turns.js';
 import { ATTACKERS, DEFENDERS, EMPTY, END_RUN, NO_SQUARE, NO_WINNER, type Side } from '../engine/types.js';
 import { err, ok, type Result } from '../engine/result.js';
+import { playTurnAsSteps } from './gameSteps.js';
 
 export interface RecordedGame {
   id: string;
@@ -255,4 +256,20 @@ export function replayFromStarts(rules: RuleSet, moves: readonly string[]): { st
     if (replay.complete) break;
   }
   return best as { startRules: RuleSet; replay: Replay };
+}
+
+/** The moves of a move list as the site shows it (`e9-d9xd8` steps); turn numbers are skipped. */
+export function parseRecordMoveList(text: string): string[] {
+  return text.split(/\s+/).filter((token) => token !== '' && !/^\d+\.$/.test(token));
+}
+
+/** A game as the site records it: each step `from-to` with the squares it took (berserk runs step by step). */
+export function makeRecordMoves(start: Position, turns: readonly (readonly number[])[]): string[] {
+  const pos = start.clone();
+  return turns.flatMap((turn) => playTurnAsSteps(pos, turn));
+}
+
+/** One record line (README.md of the recorded games): `{"id", "variant", "first", "winner", "moves"}`. */
+export function makeGameRecord(record: Omit<RecordedGame, 'moves'>, start: Position, turns: readonly (readonly number[])[]): string {
+  return JSON.stringify({ ...record, moves: makeRecordMoves(start, turns) });
 }

@@ -1,6 +1,7 @@
 // The runner's clocks: each side's remaining time under its engine's time control, the `go` command
-// that tells the engine its limits, and the deadline past which an answer is a time forfeit.
+// limits told to the engine, and the deadline past which an answer is a time forfeit.
 
+import type { SearchLimits } from '../client/engineClient.js';
 import type { TimeControl } from './config.js';
 
 export class Clock {
@@ -44,18 +45,20 @@ export class Clock {
   }
 }
 
-/** The `go` command for the side to move (`btime`/`binc` are the attackers' clock, `wtime`/`winc` the defenders'). */
-export function goCommand(mover: Clock, attackers: Clock, defenders: Clock): string {
-  const parts = ['go'];
+/** The search limits for the side to move: the clocks of both sides (attackers' `atime`/`ainc`), or its movetime, depth, nodes. */
+export function searchLimits(mover: Clock, attackers: Clock, defenders: Clock): SearchLimits {
+  const limits: SearchLimits = {};
   if (mover.clocked) {
-    parts.push(`btime ${Math.max(0, Math.round(attackers.remainingMs))}`, `wtime ${Math.max(0, Math.round(defenders.remainingMs))}`);
-    parts.push(`binc ${attackers.incrementMs}`, `winc ${defenders.incrementMs}`);
-    if (mover.tc.moves !== undefined) parts.push(`movestogo ${mover.movesToGo}`);
+    limits.atime = Math.max(0, Math.round(attackers.remainingMs));
+    limits.dtime = Math.max(0, Math.round(defenders.remainingMs));
+    limits.ainc = attackers.incrementMs;
+    limits.dinc = defenders.incrementMs;
+    if (mover.tc.moves !== undefined) limits.movestogo = mover.movesToGo;
   }
-  if (mover.tc.movetime !== undefined) parts.push(`movetime ${mover.tc.movetime}`);
-  if (mover.tc.depth !== undefined) parts.push(`depth ${mover.tc.depth}`);
-  if (mover.tc.nodes !== undefined) parts.push(`nodes ${mover.tc.nodes}`);
-  return parts.join(' ');
+  if (mover.tc.movetime !== undefined) limits.movetime = mover.tc.movetime;
+  if (mover.tc.depth !== undefined) limits.depth = mover.tc.depth;
+  if (mover.tc.nodes !== undefined) limits.nodes = mover.tc.nodes;
+  return limits;
 }
 
 /** The time control as text for records: `40/60+0.5`, `movetime 100`, `depth 2`, `nodes 1000`. */

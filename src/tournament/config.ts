@@ -3,7 +3,7 @@
 
 import { availableParallelism } from 'node:os';
 import { err, getVariant, ok, type Result } from '../engine/index.js';
-import { DEFAULT_TIMEOUTS, type EngineSpec, type Timeouts } from '../client/engineClient.js';
+import { DEFAULT_TIMEOUTS, PROTOCOLS, type EngineSpec, type Protocol, type Timeouts } from '../client/engineClient.js';
 import { shippedBook } from './books.js';
 import { validateSprt, type SprtConfig, DEFAULT_SPRT, parseSprt } from './stats.js';
 
@@ -20,6 +20,31 @@ export interface TimeControl {
 export interface EngineConfig extends EngineSpec {
   /** Overrides the tournament's time control for this engine. */
   tc?: TimeControl;
+  /** The variant whose rules the engine plays by, when not the tournament's (its own repetition, forts, draw limits). */
+  rules?: string;
+}
+
+/** The rules an engine plays by: its entry's, else those of its dialect's engines (TaflZero's Copenhagen, hnefatafl.org's), else undefined (the tournament's). */
+export function engineRules(engine: EngineConfig): string | undefined {
+  if (engine.rules !== undefined) return engine.rules;
+  if (engine.protocol === 'taflzero') return 'copenhagen';
+  if (engine.protocol === 'htp') return 'hnefatafl-org';
+  return undefined;
+}
+
+/** The variant that referees: the referee engine's rules, or the tournament's variant. */
+export function refereeVariant(config: Pick<TournamentConfig, 'variant' | 'engines' | 'referee'>): string {
+  const referee = config.engines.find((engine) => engine.name === config.referee);
+  return (referee && engineRules(referee)) ?? config.variant;
+}
+
+/** One line per engine whose rules are not the referee's: results under rules it does not play by. */
+export function rulesNotes(config: Pick<TournamentConfig, 'variant' | 'engines' | 'referee'>): string[] {
+  const referee = refereeVariant(config);
+  return config.engines.flatMap((engine) => {
+    const own = engineRules(engine) ?? config.variant;
+    return own === referee ? [] : [`engine '${engine.name}' plays by ${own} rules; the games are refereed by ${referee} rules`];
+  });
 }
 
 export interface OpeningsConfig {
@@ -63,6 +88,8 @@ export interface TournamentConfig {
   sprt?: SprtConfig;
   /** Time a clocked engine may overrun its clock (or movetime) before it forfeits. */
   timeMarginMs: number;
+  /** The engine whose rules referee the games (engineRules), instead of the variant's. */
+  referee?: string;
   timeouts: Timeouts;
 }
 
@@ -118,8 +145,8 @@ function checkTimeControl(tc: TimeControl, where: string): Result<TimeControl> {
 export function parseEngine(value: unknown, where: string): Result<EngineConfig> {
   if (!isObject(value)) return err('bad-config', `${where}: expected an object with name and cmd`);
   for (const key of Object.keys(value)) {
-    if (!['name', 'cmd', 'args', 'options', 'tc', 'cwd'].includes(key)) {
-      return err('bad-config', `${where}: unknown key '${key}' (keys: name cmd args options tc cwd)`);
+    if (!['name', 'cmd', 'args', 'options', 'tc', 'cwd', 'protocol', 'rules'].includes(key)) {
+      return err('bad-config', `${where}: unknown key '${key}' (keys: name cmd args options tc cwd protocol rules)`);
     }
   }
   if (typeof value.name !== 'string' || value.name.trim() === '') return err('bad-config', `${where}.name: a non-empty string is needed`);
@@ -149,6 +176,18 @@ export function parseEngine(value: unknown, where: string): Result<EngineConfig>
     options: options as Record<string, string | number | boolean>,
   };
   if (typeof value.cwd === 'string') engine.cwd = value.cwd;
+  if (value.protocol !== undefined) {
+    const protocol = PROTOCOLS.find((p) => p === value.protocol);
+    if (protocol === undefined)
+      return err('bad-config', `${where}.protocol: '${String(value.protocol)}' must be one of ${PROTOCOLS.join(', ')}`);
+    engine.protocol = protocol as Protocol;
+  }
+  if (value.rules !== undefined) {
+    const rules = typeof value.rules === 'string' ? getVariant(value.rules) : undefined;
+    if (rules === undefined || !rules.ok)
+      return err('bad-config', `${where}.rules: ${rules === undefined ? 'a variant name is needed' : rules.error.message}`);
+    engine.rules = value.rules as string;
+  }
   if (value.tc !== undefined) {
     const tc = parseTimeControl(value.tc, `${where}.tc`);
     if (!tc.ok) return tc;
@@ -173,7 +212,7 @@ export function parseEngineFlag(text: string, index: number): Result<EngineConfi
     if (eq < 0) {
       return err(
         'bad-config',
-        `--engine ${index + 1}: '${token}' is not key=value (keys: name cmd args option.<Name> tc cwd; quote a pair whose option name has spaces whole: "option.Skill Level=5")`,
+        `--engine ${index + 1}: '${token}' is not key=value (keys: name cmd args option.<Name> tc cwd protocol; quote a pair whose option name has spaces whole: "option.Skill Level=5")`,
       );
     }
     const key = token.slice(0, eq);
@@ -295,6 +334,8 @@ export interface ConfigOverrides {
   /** Openings from the variant's shipped book (books/<variant>.txt) when neither the file nor a flag names any. */
   book?: boolean;
   maxTurns?: number | string;
+  /** timeMarginMs, from --time-margin. */
+  timeMargin?: number | string;
   sprt?: string;
 }
 
@@ -320,6 +361,7 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
     'sprt',
     'timeMarginMs',
     'timeouts',
+    'referee',
   ];
   for (const [key, value] of Object.entries(json)) {
     if (!known.includes(key)) return err('bad-config', `unknown config key '${key}' (keys: ${known.join(' ')})`);
@@ -460,7 +502,8 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
   }
   if (sprt && engines.length !== 2) return err('bad-config', `sprt: needs exactly two engines, ${engines.length} given`);
 
-  const timeMargin = positiveNumber(json.timeMarginMs ?? 200, 'timeMarginMs', true, true);
+  const marginGiven = pick(overrides.timeMargin, '--time-margin', json.timeMarginMs, 'timeMarginMs');
+  const timeMargin = positiveNumber(marginGiven.value ?? 200, marginGiven.where, true, true);
   if (!timeMargin.ok) return timeMargin;
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS };
   if (json.timeouts !== undefined) {
@@ -475,7 +518,12 @@ export function makeConfig(json: unknown, overrides: ConfigOverrides = {}): Resu
     }
   }
 
+  if (json.referee !== undefined && !engines.some((engine) => engine.name === json.referee)) {
+    return err('bad-config', `referee: '${String(json.referee)}' is not one of the engines (${engines.map((e) => e.name).join(', ')})`);
+  }
+
   return ok({
+    ...(json.referee !== undefined ? { referee: json.referee as string } : {}),
     variant,
     games: games.value + (games.value % 2),
     concurrency: concurrency.value,

@@ -3,7 +3,7 @@
 
 import { ATTACKERS, DEFENDERS, END_REASONS, gameOutcome, type Position, type RuleSet, type Side } from '../engine/index.js';
 import { makeTfen, makeTurn, parseTurn } from '../notation/index.js';
-import { Clock, goCommand } from './clock.js';
+import { Clock, searchLimits } from './clock.js';
 import type { Adjudication, TimeControl } from './config.js';
 import type { EngineClient, Score } from '../client/engineClient.js';
 import { makeOpeningText, type Opening } from './openings.js';
@@ -114,10 +114,9 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame> {
 
   for (const side of [ATTACKERS, DEFENDERS] as const) {
     const ready = await seats[side].engine.newGame();
-    if (!ready.ok) return loses(side, ready.fault, `at ucinewgame: ${ready.detail}`, true);
+    if (!ready.ok) return loses(side, ready.fault, `at the new game: ${ready.detail}`, true);
   }
 
-  const positionBase = setup.opening.tfen !== undefined ? `position tfen ${setup.opening.tfen}` : 'position startpos';
   // Consecutive turns each side's own score has been winning, losing, or near zero (adjudication).
   const winning = [0, 0];
   const losing = [0, 0];
@@ -136,10 +135,8 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame> {
 
     const side = pos.side;
     const seat = seats[side];
-    const command = moves.length > 0 ? `${positionBase} moves ${moves.join(' ')}` : positionBase;
     const answer = await seat.engine.search(
-      command,
-      goCommand(clocks[side], clocks[0], clocks[1]),
+      { tfen: setup.opening.tfen, moves, limits: searchLimits(clocks[side], clocks[0], clocks[1]) },
       clocks[side].deadlineMs(setup.timeMarginMs) ?? setup.moveTimeoutMs,
     );
     if (!answer.ok) return loses(side, answer.fault, answer.detail, true);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { err, ok, type Result, type RuleSet, type Side } from '../engine/index.js';
 import { makeTfen } from '../notation/index.js';
 import { gameRulesString, makeOtg } from '../notation/otg.js';
-import { EngineClient } from '../client/engineClient.js';
+import { EngineClient, type EngineFault } from '../client/engineClient.js';
 import { makeTimeControlText } from './clock.js';
 import type { EngineConfig, TournamentConfig } from './config.js';
 import { forfeitGame, playGame, type PlayedGame } from './game.js';
@@ -19,22 +19,29 @@ import type { GameResult } from './summary.js';
 class EnginePool {
   private idle = new Map<string, EngineClient[]>();
   private all = new Set<EngineClient>();
-  constructor(private readonly config: Pick<TournamentConfig, 'variant' | 'timeouts'>) {}
+  constructor(
+    private readonly config: Pick<TournamentConfig, 'timeouts'>,
+    private readonly rules: RuleSet,
+  ) {}
 
   async acquire(
     engine: EngineConfig,
-  ): Promise<{ ok: true; engine: EngineClient } | { ok: false; fault: 'crash' | 'hang' | 'time' | 'garbage'; detail: string }> {
+  ): Promise<{ ok: true; engine: EngineClient } | { ok: false; fault: EngineFault | 'rules'; detail: string }> {
     const list = this.idle.get(engine.name) ?? [];
     while (list.length > 0) {
       const candidate = list.pop()!;
       if (candidate.alive) return { ok: true, engine: candidate };
       this.all.delete(candidate);
     }
-    // The tournament's variant comes first and cannot be overridden (the config refuses a different one).
-    const options = Object.fromEntries(Object.entries(engine.options).filter(([name]) => name.toLowerCase() !== 'uci_variant'));
-    const spec = { ...engine, options: { UCI_Variant: this.config.variant, ...options } };
-    const started = await EngineClient.start(spec, this.config.timeouts);
-    if (started.ok) this.all.add(started.engine);
+    const started = await EngineClient.start(engine, this.config.timeouts);
+    if (!started.ok) return started;
+    this.all.add(started.engine);
+    // The tournament's variant for every engine (the config refuses one in an engine's options).
+    const rules = await started.engine.setRules({ rules: this.rules });
+    if (!rules.ok) {
+      this.release(started.engine, true);
+      return { ok: false, fault: rules.fault, detail: rules.detail };
+    }
     return started;
   }
 
@@ -78,7 +85,7 @@ export class LocalGames implements GameScheduler {
     /** The tournament's out folder, where games under way are published while watched (none: not published). */
     private readonly out?: string,
   ) {
-    this.pool = new EnginePool(config);
+    this.pool = new EnginePool(config, rules);
   }
 
   get concurrency(): number {
@@ -109,6 +116,8 @@ export class LocalGames implements GameScheduler {
         );
       }
       const started = await this.pool.acquire(engine);
+      if (!started.ok && started.fault === 'rules')
+        return err('engine-rules', `engine '${engine.name}' cannot play ${this.rules.name}: ${started.detail}`);
       if (!started.ok) return err('engine-start', `engine '${engine.name}' (${command}) does not start: ${started.detail}`);
       const rejected = started.engine.rejectedOptions;
       this.pool.release(started.engine, rejected.length > 0);
@@ -139,7 +148,7 @@ export class LocalGames implements GameScheduler {
           positions.value.start,
           opening,
           side as Side,
-          acquired.fault,
+          acquired.fault === 'rules' ? 'garbage' : acquired.fault,
           `${names[side].name}: restart failed: ${acquired.detail}`,
         );
     }

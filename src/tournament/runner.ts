@@ -7,7 +7,7 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { err, getVariant, ok, type Result, type RuleSet } from '../engine/index.js';
-import type { TournamentConfig } from './config.js';
+import { refereeVariant, rulesNotes, type TournamentConfig } from './config.js';
 import { clearLiveGames } from './liveGame.js';
 import { LocalGames } from './localGames.js';
 import { loadOpenings, type OpeningBook } from './openings.js';
@@ -53,7 +53,7 @@ export class Tournament {
 
   /** Without a scheduler the games are played here, by LocalGames. */
   static create(config: TournamentConfig, scheduler?: SchedulerFactory): Result<Tournament> {
-    const rules = getVariant(config.variant);
+    const rules = getVariant(refereeVariant(config));
     if (!rules.ok) return rules;
     const book = loadOpenings(rules.value, config.variant, config.openings, config.seed);
     if (!book.ok) return book;
@@ -71,7 +71,7 @@ export class Tournament {
   }
 
   summary(): TournamentSummary {
-    return summarize(
+    const summary = summarize(
       this.config.variant,
       this.config.engines.map((e) => e.name),
       this.pairings,
@@ -79,6 +79,8 @@ export class Tournament {
       this.scheduled,
       this.config.sprt,
     );
+    const notes = rulesNotes(this.config);
+    return notes.length > 0 ? { ...summary, rulesNotes: notes } : summary;
   }
 
   /** Reads the results in out (nothing is written): the statistics of a tournament as far as it got. */

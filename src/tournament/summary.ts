@@ -80,6 +80,8 @@ export interface TournamentSummary {
   /** Wins by reason, split by the winning side. */
   winsByReason: { attackers: Partial<Record<GameEndReason, number>>; defenders: Partial<Record<GameEndReason, number>> };
   sprt?: SprtConfig & SprtState;
+  /** Engines whose own rules differ from the referee's (config.ts, rulesNotes). */
+  rulesNotes?: string[];
 }
 
 const emptyTrinomial = (): Trinomial => ({ wins: 0, draws: 0, losses: 0 });
@@ -293,6 +295,7 @@ export function formatReport(s: TournamentSummary): string {
 export function formatSummary(s: TournamentSummary): string {
   const lines: string[] = [];
   lines.push(`Games: ${s.games} of ${s.scheduled} (${s.variant})`);
+  for (const note of s.rulesNotes ?? []) lines.push(`Note: ${note}`);
   lines.push('');
   lines.push('Engine            Games   Wins  Draws Losses  Score   Elo (trinomial)    As attackers  As defenders');
   for (const e of s.engines) {

@@ -303,12 +303,14 @@ function referenceSteps(pos: Position, berserker: Sq | null, history: string[]):
       if (!cell || cell.side !== pos.side) continue;
       for (const to of b.moves([f, r])) {
         const step = makeStep(sq([f, r]), sq(to));
-        if (pos.rules.repetition === 'forbidden') {
-          // Would the turn make the third occurrence (section 5, 8.7)? Only a turn without captures can.
+        const defendersForbidden = pos.rules.repetition === 'defenders-forbidden' && pos.side === 1;
+        if (pos.rules.repetition === 'forbidden' || defendersForbidden) {
+          // Would the turn make the third occurrence (section 5, 8.7), or under hnefatafl.org's rule
+          // bring back an earlier position for the defenders? Only a turn without captures can.
           pos.makeStep(step);
           const repeats = pos.berserker === -1 ? history.filter((h) => h === positionKey(pos)).length : 0;
           pos.unmakeStep();
-          if (repeats >= 2 && b.captures([f, r], to).length === 0) continue;
+          if (repeats >= (defendersForbidden ? 1 : 2) && b.captures([f, r], to).length === 0) continue;
         }
         steps.push(step);
       }

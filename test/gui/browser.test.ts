@@ -4,9 +4,9 @@
 // tournament's --gui), and a crashing engine reported.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getVariant, Position } from '../../src/engine/index.js';
@@ -241,6 +241,20 @@ describe('hnefi gui in Chromium', () => {
     await page.keyboard.press('ArrowLeft');
     expect(await page.inputValue('[data-testid=tfen]')).toBe(tfens[4]);
     expect(await page.locator('.analyse [data-testid=moves] .move').allInnerTexts()).toEqual(moves);
+    await page.close();
+  });
+
+  it('opens records of other notations: a pasted hnefatafl.org game, a PGN-like file', async () => {
+    const page = await open('analyse');
+    await page.selectOption('[data-testid=setup-variant]', 'copenhagen');
+    await page.fill('[data-testid=setup-text]', readFileSync('test/fixtures/records/hnefatafl-org.json', 'utf8'));
+    await page.click('[data-testid=set-moves]');
+    const moves = () => page.locator('.analyse [data-testid=moves] .move').allInnerTexts();
+    await expect.poll(moves).toEqual(['d1d3', 'e5e2', 'd3d2', 'f4i4', 'h1h3']);
+    await page.click('[data-testid=back]');
+    await page.setInputFiles('[data-testid=otg-file]', resolve('test/fixtures/records/game.pgn'));
+    await expect.poll(() => page.locator('.analyse .title').innerText()).toContain('?');
+    await expect.poll(moves).toEqual(['d1d3', 'e5e2', 'd3d2', 'f4i4', 'h1h3']);
     await page.close();
   });
 

@@ -24,6 +24,13 @@ describe('the GUI configuration', () => {
     expect(config.ok && config.value.port).toBe(0);
   });
 
+  it('takes engines of other dialects, by protocol', () => {
+    const config = makeGuiConfig({}, { engine: ['name=tz cmd=/opt/taflzero protocol=taflzero', 'name=site cmd=htp-engine protocol=htp'] });
+    expect(config.ok && config.value.engines.map((e) => e.protocol)).toEqual(['taflzero', 'htp']);
+    const bad = makeGuiConfig({}, { engine: ['name=x cmd=x protocol=xboard'] });
+    expect(bad.ok || bad.error.message).toBe("--engine 1.protocol: 'xboard' must be one of uci, taflzero, opentafl, htp");
+  });
+
   it('names what is wrong', () => {
     expect(makeGuiConfig({ colour: 'red' }, {})).toMatchObject({
       ok: false,

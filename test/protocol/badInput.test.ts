@@ -71,7 +71,7 @@ describe('bad input', () => {
       ],
       [
         'setoption name UCI_Variant value chess',
-        "info string error: option 'UCI_Variant' has no choice 'chess' (choices: berserk, berserk-copenhagen, copenhagen, fetlar, tablut, brandubh, ard-ri, tawlbwrdd, alea-evangelii)",
+        "info string error: option 'UCI_Variant' has no choice 'chess' (choices: berserk, berserk-copenhagen, copenhagen, hnefatafl-org, fetlar, tablut, brandubh, ard-ri, tawlbwrdd, alea-evangelii)",
       ],
       [
         'setoption name Contempt value 10',

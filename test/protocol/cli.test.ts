@@ -30,7 +30,7 @@ describe('hnefi command line', () => {
       [['--bogus'], /Unknown argument: bogus/],
       [
         ['nosuch'],
-        /unknown command 'nosuch'\.\nCommands: perft, bench, play, gui, tournament, compare, worker; without a command, hnefi runs the engine/,
+        /unknown command 'nosuch'\.\nCommands: perft, bench, play, gui, tournament, compare, worker, convert, online; without a command, hnefi runs the engine/,
       ],
       [['frobnicate'], /unknown command 'frobnicate'/],
       [['bnech'], /unknown command 'bnech'\. Did you mean 'bench'\?/],
@@ -59,6 +59,17 @@ describe('hnefi command line', () => {
     expect(run.stdout).toContain('Rules: brandubh (7x7)');
     expect(run.stdout).toMatch(/\nbestmove [a-g]\d[a-g]\d( ponder [a-g]\d[a-g]\d)?\n$/);
     expect(run.stderr).toBe('');
+  });
+
+  it('convert writes a record in another notation and names what is wrong with a bad one', () => {
+    const otg = hnefi('convert', 'test/fixtures/records/game.pgn', '--to', 'otg');
+    expect(otg.code).toBe(0);
+    expect(otg.stdout).toContain('2. d3-d2xe2 f4-i4');
+    const fen = hnefiWithInput('d1d3 e5e2\n', 'convert', '-', '--to', 'taflzero');
+    expect(fen.stdout).toBe('3aaaaa3/5a5/11/a4d4a/a3ddd3a/aa1ddkdd1aa/a4dd3a/a4d4a/3a7/4da5/4aaaa3 a\n');
+    const bad = hnefiWithInput('d1d3 d3d1\n', 'convert', '-', '--to', 'otg');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("hnefi convert: standard input: move 2 'd3d1'");
   });
 
   it('perft prints the count, the time and leaves per second', () => {

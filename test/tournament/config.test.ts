@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { goCommand, Clock } from '../../src/tournament/clock.js';
+import { searchLimits, Clock } from '../../src/tournament/clock.js';
+import { makeGoCommand } from '../../src/client/uciSession.js';
 import { makeConfig, parseEngineFlag, parseTimeControl } from '../../src/tournament/config.js';
 
 const engines = [
@@ -109,7 +110,7 @@ describe('clocks', () => {
   it('tells the mover both clocks (btime = attackers) and charges time, increment and periods', () => {
     const attackers = new Clock({ moves: 2, seconds: 1, increment: 0.1 });
     const defenders = new Clock({ seconds: 2 });
-    expect(goCommand(attackers, attackers, defenders)).toBe('go btime 1000 wtime 2000 binc 100 winc 0 movestogo 2');
+    expect(makeGoCommand(searchLimits(attackers, attackers, defenders))).toBe('go btime 1000 wtime 2000 binc 100 winc 0 movestogo 2');
     expect(attackers.deadlineMs(50)).toBe(1050);
     attackers.charge(300);
     expect(attackers.remainingMs).toBe(800);
@@ -118,7 +119,7 @@ describe('clocks', () => {
     expect(attackers.remainingMs).toBe(1600);
     expect(attackers.movesToGo).toBe(2);
     const fixed = new Clock({ movetime: 100, depth: 3 });
-    expect(goCommand(fixed, fixed, fixed)).toBe('go movetime 100 depth 3');
+    expect(makeGoCommand(searchLimits(fixed, fixed, fixed))).toBe('go movetime 100 depth 3');
     expect(fixed.deadlineMs(200)).toBe(300);
     expect(new Clock({ depth: 2 }).deadlineMs(200)).toBeUndefined();
   });

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeConfig } from '../../src/tournament/config.js';
+import { makeConfig, refereeVariant, rulesNotes } from '../../src/tournament/config.js';
 
 const ENGINE = resolve('dist/hnefi.js');
 const engines = [
@@ -44,6 +44,35 @@ describe('config messages', () => {
     expect(error({ out: 'o', engines, games: 'x' })).toBe("games: 'x' is not a positive integer");
     expect(error({ out: 'o', engines }, { depth: 'deep' })).toBe("--depth: 'deep' is not a positive integer");
     expect(error({ out: 'o', engines }, { maxTurns: '-3' })).toBe("--max-turns: '-3' is not a positive integer");
+    expect(error({ out: 'o', engines }, { timeMargin: 'lots' })).toBe("--time-margin: 'lots' is not a non-negative integer");
+  });
+
+  it('chooses whose rules referee, and notes the engines whose rules differ', () => {
+    const htp = { name: 'site', cmd: 'z', protocol: 'htp' };
+    const config = makeConfig({ out: 'o', variant: 'copenhagen', engines: [...engines, htp], referee: 'site' });
+    if (!config.ok) throw new Error(config.error.message);
+    expect(refereeVariant(config.value)).toBe('hnefatafl-org');
+    expect(rulesNotes(config.value)).toEqual([
+      "engine 'a' plays by copenhagen rules; the games are refereed by hnefatafl-org rules",
+      "engine 'b' plays by copenhagen rules; the games are refereed by hnefatafl-org rules",
+    ]);
+    expect(error({ out: 'o', engines, referee: 'nobody' })).toBe("referee: 'nobody' is not one of the engines (a, b)");
+    expect(error({ out: 'o', engines: [...engines, { name: 'z', cmd: 'z', rules: 'chess' }] })).toContain('engines[2].rules: ');
+  });
+
+  it('takes the time margin from --time-margin over the file', () => {
+    const config = makeConfig({ out: 'o', engines, timeMarginMs: 300 }, { timeMargin: '1500' });
+    expect(config.ok && config.value.timeMarginMs).toBe(1500);
+    const fromFile = makeConfig({ out: 'o', engines, timeMarginMs: 300 });
+    expect(fromFile.ok && fromFile.value.timeMarginMs).toBe(300);
+  });
+
+  it("reads an engine's protocol and refuses an unknown one", () => {
+    const config = makeConfig({ out: 'o', engines: [...engines, { name: 'z', cmd: 'z', protocol: 'htp' }] });
+    expect(config.ok && config.value.engines[2].protocol).toBe('htp');
+    expect(error({ out: 'o', engines: [...engines, { name: 'z', cmd: 'z', protocol: 'gtp' }] })).toBe(
+      "engines[2].protocol: 'gtp' must be one of uci, taflzero, opentafl, htp",
+    );
   });
 
   it('says the same through the command line', () => {

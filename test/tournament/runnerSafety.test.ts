@@ -50,7 +50,7 @@ describe.concurrent('engines that misbehave', () => {
     expect(records).toHaveLength(2);
     const silentLost = records.find((r) => r.attackers === 'silent')!;
     expect(silentLost).toMatchObject({ reason: 'time', result: 'defenders' });
-    expect(silentLost.detail).toContain('silent: no bestmove within 1000 ms');
+    expect(silentLost.detail).toContain('silent: no answer within 1000 ms');
   }, 30_000);
 
   it('stops before any game, naming engine and option, when an engine rejects an option', async () => {

@@ -1,10 +1,12 @@
 // The analysis board's records: the shown position's tfen, a position or game pasted (tfen, move
-// list, .otg record) or set up by hand, .otg files opened and saved, the move list copied or saved.
+// list, or a record of any notation recordFile.ts reads) or set up by hand, records opened, .otg files
+// saved, the move list copied or saved.
 
 import { useState } from 'preact/hooks';
 import type { Result } from '../../engine/index.js';
-import { GameLine, parseMoveList } from './gameLine.js';
-import { readOtg, writeOtg } from './otgFile.js';
+import type { GameLine } from './gameLine.js';
+import { writeOtg } from './otgFile.js';
+import { readAnyRecord } from './recordFile.js';
 
 export interface RecordsProps {
   line: GameLine;
@@ -23,15 +25,9 @@ export function RecordsPanel({ line, tfen, variants, onEdit, onOpen }: RecordsPr
 
   const applySetup = (kind: 'tfen' | 'moves'): void => {
     const text = setupText.trim();
-    let result: Result<GameLine>;
-    if (text.includes('[rules:')) {
-      const record = readOtg(text);
-      result = record.ok ? { ok: true, value: record.value.line } : record;
-    } else if (kind === 'tfen') {
-      result = GameLine.fromTfen(setupVariant, text);
-    } else {
-      result = GameLine.withMoves(baseSetup(setupVariant), parseMoveList(text));
-    }
+    // Any notation: a tfen or a move list under the chosen variant, or a record naming its own rules.
+    const record = readAnyRecord(text, setupVariant);
+    const result: Result<GameLine> = record.ok ? { ok: true, value: record.value.line } : record;
     if (!result.ok) {
       setMessage(result.error.message);
       return;
@@ -40,7 +36,7 @@ export function RecordsPanel({ line, tfen, variants, onEdit, onOpen }: RecordsPr
     onOpen(result.value, kind === 'tfen' ? 0 : result.value.length, '');
   };
   const loadFile = async (file: File): Promise<void> => {
-    const record = readOtg(await file.text());
+    const record = readAnyRecord(await file.text(), setupVariant);
     if (!record.ok) {
       setMessage(`${file.name}: ${record.error.message}`);
       return;
@@ -96,7 +92,7 @@ export function RecordsPanel({ line, tfen, variants, onEdit, onOpen }: RecordsPr
       </label>
       <textarea
         rows={3}
-        placeholder="paste a tfen, a move list or an .otg record"
+        placeholder="paste a tfen, a move list or a record (.otg, hnefatafl.org PGN or JSON, aagenielsen.dk, TaflZero FEN)"
         value={setupText}
         onInput={(e) => setSetupText(e.currentTarget.value)}
         data-testid="setup-text"
@@ -112,10 +108,10 @@ export function RecordsPanel({ line, tfen, variants, onEdit, onOpen }: RecordsPr
           Edit position
         </button>
         <label class="file">
-          Open .otg{' '}
+          Open a record{' '}
           <input
             type="file"
-            accept=".otg,text/plain"
+            accept=".otg,.pgn,.json,.txt,.fen,text/plain"
             onChange={(e) => {
               const file = e.currentTarget.files?.[0];
               if (file) void loadFile(file);
@@ -134,9 +130,4 @@ export function RecordsPanel({ line, tfen, variants, onEdit, onOpen }: RecordsPr
       )}
     </fieldset>
   );
-}
-
-function baseSetup(variant: string) {
-  const line = GameLine.ofVariant(variant);
-  return { rules: line.rules, variant, start: line.start };
 }

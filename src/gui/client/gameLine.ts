@@ -147,11 +147,3 @@ export function stepsFrom(pos: Position, from: number): number[] {
   for (let i = 0; i < n; i++) if (stepBuffer[i] !== END_RUN && stepFrom(stepBuffer[i]) === from) steps.push(stepBuffer[i]);
   return steps;
 }
-
-/** The moves of a pasted move list: turn numbers (`12.`) and `{comments}` left out. */
-export function parseMoveList(text: string): string[] {
-  return text
-    .replace(/\{[^}]*\}/g, ' ')
-    .split(/\s+/)
-    .filter((token) => token !== '' && !/^\d+\.+$/.test(token));
-}

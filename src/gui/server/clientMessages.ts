@@ -129,22 +129,3 @@ function parseLimits(value: unknown): Result<Limits> {
   if (Object.keys(limits).length === 0) return err('bad-message', 'search: "limits" needs at least one limit');
   return ok(limits);
 }
-
-/** The `go` command for the limits. */
-export function makeGoCommand(limits: Limits): string {
-  const parts = ['go'];
-  if (limits.atime !== undefined) parts.push(`btime ${limits.atime}`);
-  if (limits.dtime !== undefined) parts.push(`wtime ${limits.dtime}`);
-  if (limits.ainc !== undefined) parts.push(`binc ${limits.ainc}`);
-  if (limits.dinc !== undefined) parts.push(`winc ${limits.dinc}`);
-  if (limits.movetime !== undefined) parts.push(`movetime ${limits.movetime}`);
-  if (limits.depth !== undefined) parts.push(`depth ${limits.depth}`);
-  if (limits.infinite) parts.push('infinite');
-  return parts.join(' ');
-}
-
-/** The `position` command of a checked search request. */
-export function makePositionCommand(request: SearchRequest): string {
-  const base = request.tfen !== undefined ? `position tfen ${request.tfen}` : 'position startpos';
-  return request.moves.length > 0 ? `${base} moves ${request.moves.join(' ')}` : base;
-}

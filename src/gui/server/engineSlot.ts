@@ -7,7 +7,7 @@
 import { EngineClient, type EngineSpec, type Timeouts } from '../../client/engineClient.js';
 import type { EngineInfo } from '../../client/engineInfo.js';
 import type { EngineLine, SearchRequest, ServerMessage, Slot } from '../shared/messages.js';
-import { makeGoCommand, makePositionCommand } from './clientMessages.js';
+import { searchRules } from './clientMessages.js';
 
 /** How often analysis lines go to the page: 10 a second, enough to watch and cheap to draw. */
 const INFO_INTERVAL_MS = 100;
@@ -19,7 +19,6 @@ export class EngineSlot {
   private engineName = '';
   /** The rules the engine is set to: a variant name, or `rules:<string>`. */
   private rulesKey = '';
-  private multipv = 1;
   private work: Promise<void> = Promise.resolve();
   /** Bumped by every search and stop: queued work that is no longer the latest is dropped. */
   private generation = 0;
@@ -89,7 +88,6 @@ export class EngineSlot {
     this.engine = engine;
     this.engineName = name;
     this.rulesKey = '';
-    this.multipv = 1;
     // An engine that dies between searches is reported at once, not at the next search.
     engine.whenExited((detail) => {
       if (this.engine === engine && !this.searching && !this.closed) {
@@ -114,20 +112,17 @@ export class EngineSlot {
     if (engine === undefined || !current()) return;
     const rulesKey = request.rules !== undefined ? `rules:${request.rules}` : request.variant;
     if (rulesKey !== this.rulesKey) {
-      if (request.rules !== undefined) engine.send(`setoption name UCI_Rules value ${request.rules}`);
-      else {
-        if (this.rulesKey.startsWith('rules:')) engine.send('setoption name UCI_Rules value');
-        engine.send(`setoption name UCI_Variant value ${request.variant}`);
-      }
+      const rules = searchRules(request.variant, request.rules);
+      if (!rules.ok) return this.fail(request, rules.error.message);
+      const set = await engine.setRules(
+        request.rules !== undefined ? { rules: rules.value, rulesString: request.rules } : { rules: rules.value },
+      );
+      if (!set.ok) return this.fail(request, `${set.fault}: ${set.detail}`);
       const ready = await engine.newGame();
       if (!ready.ok) return this.fail(request, `${ready.fault}: ${ready.detail}`);
       this.rulesKey = rulesKey;
     }
     const multipv = request.multipv ?? 1;
-    if (multipv !== this.multipv) {
-      engine.send(`setoption name MultiPV value ${multipv}`);
-      this.multipv = multipv;
-    }
     if (!current()) return;
 
     const lines = new Map<number, EngineLine>();
@@ -148,7 +143,7 @@ export class EngineSlot {
     const deadline = request.limits.movetime !== undefined ? request.limits.movetime + MOVETIME_GRACE_MS : undefined;
     this.searching = true;
     this.send({ t: 'engine', slot: this.slot, engine: request.engine, state: 'searching', id: request.id });
-    const result = await engine.search(makePositionCommand(request), makeGoCommand(request.limits), deadline, onInfo);
+    const result = await engine.search({ tfen: request.tfen, moves: request.moves, limits: request.limits, multipv }, deadline, onInfo);
     this.searching = false;
     flush();
     if (this.closed) return;
