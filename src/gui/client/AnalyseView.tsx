@@ -24,6 +24,10 @@ export interface AnalyseProps {
   engines: string[];
   variants: string[];
   active: boolean;
+  /** The page is shown: analysis stops in a hidden tab. */
+  visible: boolean;
+  /** Bumped by each new connection to the server: the search under way is asked again. */
+  link: number;
   /** A game to show, replaced whenever another view opens one. */
   opened: { line: GameLine; ply: number; title: string } | undefined;
 }
@@ -132,12 +136,12 @@ export function AnalyseView(props: AnalyseProps) {
   useEffect(() => {
     setLines([]);
     if (sweep !== undefined) return;
-    if (!analysing || !props.active || outcome !== undefined || engine === '') {
+    if (!analysing || !props.active || !props.visible || outcome !== undefined || engine === '') {
       if (searchId.current > 0) conn.send({ t: 'stop', slot: 'analysis' });
       return;
     }
     search(ply, { infinite: true }, multipv);
-  }, [line, ply, analysing, props.active, engine, multipv, sweep, restarts]);
+  }, [line, ply, analysing, props.active, props.visible, engine, multipv, sweep, restarts, props.link]);
 
   // Evaluating the whole game: a short search of every position in turn, for the graph.
   useEffect(() => {
@@ -148,7 +152,7 @@ export function AnalyseView(props: AnalyseProps) {
     }
     if (line.outcome(sweep) !== undefined) setSweep(sweep + 1);
     else search(sweep, { movetime: SWEEP_MOVETIME_MS }, 1);
-  }, [sweep, line, props.active]);
+  }, [sweep, line, props.active, props.link]);
 
   useEffect(
     () =>

@@ -43,6 +43,8 @@ export function PlayView(props: {
   engines: string[];
   variants: string[];
   active: boolean;
+  /** Bumped by each new connection to the server: an engine's turn cut off is asked again. */
+  link: number;
   onAnalyse: (line: GameLine) => void;
 }) {
   const { conn } = props;
@@ -121,7 +123,7 @@ export function PlayView(props: {
       moves: g.line.moveTexts(),
       limits,
     });
-  }, [game.line, over, engineError]);
+  }, [game.line, over, engineError, props.link]);
 
   useEffect(
     () =>
