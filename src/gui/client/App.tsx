@@ -110,7 +110,7 @@ export function App() {
               variants={server.variants}
               active={view === 'play'}
               link={link}
-              onAnalyse={(line) => open(line, 'game in play', line.length)}
+              onAnalyse={(line, ply) => open(line, 'game in play', ply ?? line.length)}
             />
           )}
         </section>

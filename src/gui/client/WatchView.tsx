@@ -163,16 +163,17 @@ export function WatchView(props: {
           </section>
           <section class="card live">
             <h2>Being played</h2>
-            {live.length === 0 ? (
-              <p class="muted">No game under way.</p>
-            ) : (
+            {live.length === 0 && <p class="muted">No game under way.</p>}
+            {followedGame !== undefined && <LiveCard game={followedGame} big onClick={() => setFollowed(undefined)} />}
+            {live.length > (followedGame === undefined ? 0 : 1) && (
               <div class="live-games" data-testid="live-games">
-                {live.map((g) => (
-                  <LiveCard key={g.id} game={g} big={false} onClick={() => setFollowed(g.id)} />
-                ))}
+                {live
+                  .filter((g) => g !== followedGame)
+                  .map((g) => (
+                    <LiveCard key={g.id} game={g} big={false} onClick={() => setFollowed(g.id)} />
+                  ))}
               </div>
             )}
-            {followedGame !== undefined && <LiveCard game={followedGame} big onClick={() => setFollowed(undefined)} />}
           </section>
           <section class="card finished">
             <h2>Finished games</h2>
@@ -199,6 +200,7 @@ export function WatchView(props: {
                     <td>{r.defenders}</td>
                     <td>
                       {r.result === 'draw' ? 'draw' : `${r.result} win`} · {reasonText(r.reason)}
+                      {r.detail !== undefined && <div class="detail">{r.detail}</div>}
                     </td>
                     <td>{r.turns}</td>
                   </tr>
