@@ -249,6 +249,13 @@ describe('the GUI server', () => {
     const watched = await client.next('tournament');
     expect(watched.t === 'tournament' && watched.folder).toBe(preset);
     expect(readdirSync(join(preset, 'live'))).toEqual([]);
+    // When it starts, the page gets its variant and engine names, not their commands.
+    writeFileSync(
+      join(preset, 'tournament.json'),
+      JSON.stringify({ config: { variant: 'brandubh', games: 2, engines: [{ name: 'a', cmd: join(folder, 'engine'), args: ['-x'] }] } }),
+    );
+    const started = await client.next('tournament');
+    expect(started.t === 'tournament' && started.config).toEqual({ variant: 'brandubh', games: 2, engines: [{ name: 'a' }] });
     client.socket.close();
   });
 

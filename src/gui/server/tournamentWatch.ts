@@ -74,9 +74,9 @@ export class TournamentWatch {
     if (configTime !== this.configSeen) await mkdir(join(this.folder, LIVE_FOLDER), { recursive: true }).catch(() => undefined);
     this.configSeen = configTime;
     this.summarySeen = summaryTime;
-    const config = (await readJson(stamp, 'tournament.json')) as { config?: unknown } | undefined;
+    const stamped = (await readJson(stamp, 'tournament.json')) as { config?: unknown } | undefined;
     const summary = await readJson(join(this.folder, 'summary.json'), 'summary.json');
-    this.emit({ t: 'tournament', folder: this.name, config: config?.config, summary });
+    this.emit({ t: 'tournament', folder: this.name, config: shownConfig(stamped?.config), summary });
   }
 
   private async pollResults(): Promise<void> {
@@ -138,6 +138,14 @@ export async function readGameRecord(access: FolderAccess, folder: string, file:
   if (!path.ok) return path;
   const read = await readRegularFile(path.value, RECORD_MAX_BYTES, `the game record ${file}`);
   return read.ok ? ok(read.value.bytes.toString('utf8')) : err(read.error.code, read.error.message);
+}
+
+/** What the page shows of a tournament's config: not its engines' commands, folders or options. */
+function shownConfig(config: unknown): unknown {
+  if (typeof config !== 'object' || config === null) return undefined;
+  const { variant, games, engines } = config as { variant?: unknown; games?: unknown; engines?: unknown };
+  const names = Array.isArray(engines) ? engines.map((e) => ({ name: String((e as { name?: unknown }).name) })) : undefined;
+  return { variant, games, engines: names };
 }
 
 async function readJson(file: string, shownName: string): Promise<unknown> {
