@@ -228,10 +228,9 @@ export class GameWorker {
 
   /** A job's engine as this worker runs it: its own command for the name, or its own build of the revision. */
   private engine(engine: JobEngine): Result<EngineConfig> {
-    const own = engine.revision === undefined ? this.setup.engines.get(engine.name) : undefined;
-    const options = checkJobOptions(engine, own, this.setup.policy);
-    if (!options.ok) return options;
     if (engine.revision !== undefined) {
+      const options = checkJobOptions(engine, undefined, this.setup.policy);
+      if (!options.ok) return options;
       if (!this.setup.policy.builds)
         return err('no-builds', `'${engine.name}' is revision ${engine.revision}, and this worker builds none (--no-builds)`);
       let build = this.builds.get(engine.revision);
@@ -246,6 +245,7 @@ export class GameWorker {
         );
       return ok({ name: engine.name, cmd: process.execPath, args: [build.value.entry], options: engine.options, tc: engine.tc });
     }
+    const own = this.setup.engines.get(engine.name);
     if (own === undefined) {
       const known = [...this.setup.engines.keys()];
       return err(
@@ -253,6 +253,8 @@ export class GameWorker {
         `no engine '${engine.name}' in its --engines file (${known.length > 0 ? `it has: ${known.join(', ')}` : 'it has none'})`,
       );
     }
+    const options = checkJobOptions(engine, own, this.setup.policy);
+    if (!options.ok) return options;
     return ok({ ...own, options: { ...own.options, ...engine.options }, tc: engine.tc });
   }
 }
