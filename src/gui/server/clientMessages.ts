@@ -14,7 +14,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const MAX_MOVES = 2000;
 const LIMIT_KEYS = ['movetime', 'depth', 'atime', 'dtime', 'ainc', 'dinc'] as const;
 /** Deeper than any engine reaches in a game's time. */
-const MAX_DEPTH = 100;
+const DEEPEST_SEARCH = 100;
 
 /** What the page may ask of the server's engines. */
 export type SearchCaps = Pick<GuiLimits, 'moveMs' | 'clockMs'>;
@@ -126,7 +126,7 @@ function parseLimits(value: unknown, caps: SearchCaps): Result<Limits> {
   const limits: Limits = {};
   const most: Record<(typeof LIMIT_KEYS)[number], number> = {
     movetime: caps.moveMs,
-    depth: MAX_DEPTH,
+    depth: DEEPEST_SEARCH,
     atime: caps.clockMs,
     dtime: caps.clockMs,
     ainc: caps.moveMs,
