@@ -1,7 +1,8 @@
 // `hnefi gui`: a local web server with a tafl board in the browser, to play, analyse and watch engines.
 
 import type { Argv, CommandModule } from 'yargs';
-import { loadGuiConfig, type GuiFlags } from '../gui/server/guiConfig.js';
+import { isLoopback } from '../gui/server/access.js';
+import { loadGuiConfig, TOKEN_VARIABLE, type GuiFlags } from '../gui/server/guiConfig.js';
 
 export const guiCommand: CommandModule<object, GuiFlags> = {
   command: 'gui',
@@ -15,18 +16,35 @@ export const guiCommand: CommandModule<object, GuiFlags> = {
         array: true,
         describe: 'an engine the page may use: \'name=a cmd=node args="dist/hnefi.js" option.Hash=64\' (repeat; default: this Hnefi)',
       })
-      .option('config', { type: 'string', describe: 'JSON file with engines, host, port, watch (flags override it)' })
+      .option('config', { type: 'string', describe: 'JSON file with engines, host, port, watch, records, limits (flags override it)' })
       .option('watch', {
         type: 'string',
         array: true,
         describe: "a tournament's out folder to offer for watching (repeat)",
-      }) as unknown as Argv<GuiFlags>,
+      })
+      .option('records', {
+        type: 'string',
+        array: true,
+        describe: 'a folder whose tournament out folders (any under it) the page may watch (repeat)',
+      })
+      .option('token', {
+        type: 'boolean',
+        describe: `--no-token: pages need no token (loopback --host only); the token is new at each start, or ${TOKEN_VARIABLE}'s value`,
+      })
+      .option('max-engines', { type: 'number', describe: 'engine processes at once, all pages together (default 8)' })
+      .option('max-connections', { type: 'number', describe: 'pages connected at once (default 16)' }) as unknown as Argv<GuiFlags>,
   handler: async (args) => {
     const config = loadGuiConfig(args);
     if (!config.ok) {
       console.error(`hnefi gui: ${config.error.message}`);
       process.exitCode = 1;
       return;
+    }
+    if (!isLoopback(config.value.host)) {
+      console.error(
+        `hnefi gui: warning: listening on ${config.value.host}, not this machine only: whoever reaches this port and has the address` +
+          ' printed below (its token) can run the configured engines and read the watched tournament folders',
+      );
     }
     // Loaded here: the web server's libraries are not needed by the other commands.
     const { startGui } = await import('../gui/server/server.js');

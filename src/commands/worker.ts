@@ -8,6 +8,7 @@ import type { EngineConfig } from '../tournament/config.js';
 import { parseQueueAddress } from '../queue/connection.js';
 import { GameWorker } from '../queue/worker.js';
 import { loadWorkerEngines } from '../queue/workerEngines.js';
+import { DEFAULT_POLICY } from '../queue/workerPolicy.js';
 
 interface WorkerArgs {
   queue: string;
@@ -18,6 +19,10 @@ interface WorkerArgs {
   name?: string;
   lockMs: number;
   stalledMs: number;
+  builds: boolean;
+  maxMoveMs: number;
+  maxClockMs: number;
+  maxTurns: number;
 }
 
 export const queueOptions = (yargs: Argv, required: boolean): Argv =>
@@ -40,6 +45,18 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
         describe: 'JSON file {"engines": [{name, cmd, args, options, cwd}]}: the engines jobs may name',
       })
       .option('repo', { type: 'string', default: '.', describe: 'git clone of Hnefi that compare revisions are built from' })
+      .option('builds', {
+        type: 'boolean',
+        default: DEFAULT_POLICY.builds,
+        describe: "--no-builds: refuse compare's revisions (building one runs that commit's npm ci and build here)",
+      })
+      .option('max-move-ms', {
+        type: 'number',
+        default: DEFAULT_POLICY.maxMoveMs,
+        describe: "the most a job's turn may take: movetime, increment, time margin, engine timeouts (ms)",
+      })
+      .option('max-clock-ms', { type: 'number', default: DEFAULT_POLICY.maxClockMs, describe: "the most time on a job's clock (ms)" })
+      .option('max-turns', { type: 'number', default: DEFAULT_POLICY.maxTurns, describe: "the most turns a job's game may last" })
       .option('name', { type: 'string', describe: "this worker's name in the results (default: host-pid)" })
       .option('lock-ms', {
         type: 'number',
@@ -62,14 +79,18 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
       ['--concurrency', args.concurrency],
       ['--lock-ms', args.lockMs],
       ['--stalled-ms', args.stalledMs],
+      ['--max-move-ms', args.maxMoveMs],
+      ['--max-clock-ms', args.maxClockMs],
+      ['--max-turns', args.maxTurns],
     ] as const) {
       if (value !== undefined && (!Number.isInteger(value) || value <= 0)) return fail(`${flag}: ${value} is not a positive integer`);
     }
     let engines = new Map<string, EngineConfig>();
+    let jobOptions: string[] = [];
     if (args.engines !== undefined) {
       const loaded = loadWorkerEngines(args.engines);
       if (!loaded.ok) return fail(loaded.error.message);
-      engines = loaded.value;
+      ({ engines, jobOptions } = loaded.value);
     }
     const log = (line: string): void => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`);
     const started = await GameWorker.start({
@@ -78,6 +99,7 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
       concurrency: args.concurrency ?? availableParallelism(),
       engines,
       repo: resolve(args.repo),
+      policy: { jobOptions, builds: args.builds, maxMoveMs: args.maxMoveMs, maxClockMs: args.maxClockMs, maxTurns: args.maxTurns },
       lockMs: args.lockMs,
       stalledMs: args.stalledMs,
       log,

@@ -97,11 +97,20 @@ export function checkJobVersion(data: unknown): Result<void> {
   return ok(undefined);
 }
 
+/** A control character (a line break above all) would let an option's text start another command. */
+const CONTROL = /\p{Cc}/u;
+
 function parseJobEngine(value: unknown, where: string): Result<JobEngine> {
   if (!isObject(value)) return err('malformed-job', `${where}: not an object`);
   if (!isName(value.name)) return err('malformed-job', `${where}.name: a non-empty name is needed`);
   if (!isObject(value.options) || !Object.values(value.options).every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
     return err('malformed-job', `${where}.options: an object of strings, numbers or booleans is needed`);
+  }
+  for (const [name, option] of Object.entries(value.options)) {
+    if (!isName(name) || CONTROL.test(name) || (typeof option === 'string' && (CONTROL.test(option) || option.length > 1000)))
+      return err('malformed-job', `${where}.options: ${JSON.stringify(name)}: names and values on one line, without control characters`);
+    if (/^uci_(variant|rules)$/i.test(name))
+      return err('malformed-job', `${where}.options.${name}: the tournament's variant decides the rules, not a job's options`);
   }
   const tc = parseTimeControl(value.tc, `${where}.tc`);
   if (!tc.ok) return err('malformed-job', tc.error.message);
@@ -139,8 +148,8 @@ export function parseGameJob(data: unknown): Result<GameJob> {
     !isObject(opening) ||
     !isName(opening.id) ||
     !Array.isArray(opening.moves) ||
-    !opening.moves.every((m) => typeof m === 'string') ||
-    (opening.tfen !== undefined && typeof opening.tfen !== 'string')
+    !opening.moves.every((m) => typeof m === 'string' && m.length <= 200) ||
+    (opening.tfen !== undefined && (typeof opening.tfen !== 'string' || opening.tfen.length > 1000))
   ) {
     return bad('opening: {id, moves, tfen?} is needed');
   }

@@ -1,8 +1,9 @@
 // A queue worker: takes game jobs from BullMQ and plays them here through the runner's own game
 // code (LocalGames: the engine pool, the referee, the same faults), with the engines it has itself:
-// those of its --engines file, by name, or git revisions built from its own clone. A job it cannot
-// play is refused with the reason, which the coordinator reports. Stopping gives the games under
-// way back to the queue.
+// those of its --engines file, by name, or git revisions built from its own clone (unless told not
+// to build). A job it cannot play, or that asks more than its policy allows (workerPolicy.ts), is
+// refused with the reason, which the coordinator reports. Stopping gives the games under way back
+// to the queue.
 
 import { Worker, UnrecoverableError, WaitingError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -14,6 +15,7 @@ import { LocalGames } from '../tournament/localGames.js';
 import { checkReachable, connect, type QueueAddress } from './connection.js';
 import { readQueueVersions } from './coordinatorLock.js';
 import { checkJobVersion, HNEFI_VERSION, JOB_FORMAT, parseGameJob, type GameJob, type JobEngine } from './job.js';
+import { checkJobOptions, checkJobTime, type WorkerPolicy } from './workerPolicy.js';
 
 export interface WorkerSetup {
   address: QueueAddress;
@@ -23,6 +25,8 @@ export interface WorkerSetup {
   engines: ReadonlyMap<string, EngineConfig>;
   /** The git clone `compare` revisions are built from. */
   repo: string;
+  /** What it accepts from a job. */
+  policy: WorkerPolicy;
   /** BullMQ's job lock and stalled-job check (ms): a killed worker's games go to another after about these. */
   lockMs: number;
   stalledMs: number;
@@ -92,7 +96,8 @@ export class GameWorker {
     });
     log(
       `worker ${setup.name}: taking games from queue '${address.name}' on ${address.shown}, up to ${setup.concurrency} at once` +
-        ` (engines: ${[...setup.engines.keys()].join(', ') || 'none'}; git revisions from ${setup.repo})`,
+        ` (engines: ${[...setup.engines.keys()].join(', ') || 'none'}; ` +
+        `${setup.policy.builds ? `git revisions from ${setup.repo}` : 'no git revisions built'})`,
     );
     return ok(self);
   }
@@ -135,6 +140,8 @@ export class GameWorker {
     const parsed = parseGameJob(job.data);
     if (!parsed.ok) throw new UnrecoverableError(`worker ${name}: ${parsed.error.message}`);
     const data = parsed.value;
+    const bounded = checkJobTime(data, this.setup.policy);
+    if (!bounded.ok) throw new UnrecoverableError(`worker ${name}: ${bounded.error.message}`);
     const table = await this.table(data);
     if (!table.ok) throw new UnrecoverableError(`worker ${name}: ${table.error.message}`);
     const { games, openings } = table.value;
@@ -222,6 +229,10 @@ export class GameWorker {
   /** A job's engine as this worker runs it: its own command for the name, or its own build of the revision. */
   private engine(engine: JobEngine): Result<EngineConfig> {
     if (engine.revision !== undefined) {
+      const options = checkJobOptions(engine, undefined, this.setup.policy);
+      if (!options.ok) return options;
+      if (!this.setup.policy.builds)
+        return err('no-builds', `'${engine.name}' is revision ${engine.revision}, and this worker builds none (--no-builds)`);
       let build = this.builds.get(engine.revision);
       if (build === undefined) {
         build = buildRevision(engine.revision, this.setup.log, this.setup.repo, defaultBuildCache());
@@ -242,6 +253,8 @@ export class GameWorker {
         `no engine '${engine.name}' in its --engines file (${known.length > 0 ? `it has: ${known.join(', ')}` : 'it has none'})`,
       );
     }
+    const options = checkJobOptions(engine, own, this.setup.policy);
+    if (!options.ok) return options;
     return ok({ ...own, options: { ...own.options, ...engine.options }, tc: engine.tc });
   }
 }

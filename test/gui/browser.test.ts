@@ -29,6 +29,8 @@ beforeAll(async () => {
       `name=Hnefi cmd=${process.execPath} args="${CLI}" option.Threads=1`,
       '--engine',
       `name=Crasher cmd=${process.execPath} args="test/fixtures/brokenEngine.mjs crash"`,
+      '--records',
+      folder,
     ]),
     launchBrowser(),
   ]);
@@ -44,8 +46,13 @@ async function open(view: 'play' | 'analyse' | 'watch'): Promise<Page> {
   const page = await browser.browser.newPage({ viewport: { width: 1200, height: 800 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // The page's own Content-Security-Policy must not stop anything it does.
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   await page.goto(`${gui.url}#${view}`);
   await page.locator(`.${view} .board, .watch-form`).first().waitFor();
+  await page.locator('[data-testid=connection].up').waitFor();
   expect(errors).toEqual([]);
   return page;
 }
@@ -71,6 +78,22 @@ const tournamentArgs = (out: string, flags: string[]): string[] => [
 const status = (page: Page): Promise<string> => page.locator('.play [data-testid=status]').innerText();
 
 describe('hnefi gui in Chromium', () => {
+  it('connects with the token of the address it printed, keeps it, and says so without it', async () => {
+    const context = await browser.browser.newContext();
+    const page = await context.newPage();
+    const plain = gui.url.replace(/\?token=.*/, '');
+    await page.goto(plain);
+    expect(await page.locator('[data-testid=connection-refused]').innerText()).toMatch(/does not have the server’s token.*\?token=/);
+    await page.goto(gui.url);
+    await page.locator('[data-testid=connection].up').waitFor();
+    // The token leaves the address bar, and later loads of the page keep using it.
+    expect(page.url()).toBe(`${plain}#play`);
+    await page.reload();
+    await page.locator('[data-testid=connection].up').waitFor();
+    expect(await page.locator('[data-testid=connection-refused]').count()).toBe(0);
+    await context.close();
+  });
+
   it('plays a whole game against the engine by clicks', async () => {
     const page = await open('play');
     await page.selectOption('[data-testid=variant]', 'brandubh');

@@ -12,15 +12,21 @@ export const CHROMIUM = process.env.HNEFI_CHROMIUM ?? '/usr/bin/chromium';
 export const CLI = 'dist/hnefi.js';
 
 export interface GuiProcess {
+  /** The address printed, with its token. */
   url: string;
+  /** The WebSocket's address, with the token. */
+  ws: string;
   child: ChildProcess;
+  /** What it printed on stderr so far. */
+  stderr(): string;
   stop(): Promise<void>;
 }
 
-/** Starts `hnefi gui --port 0` with the given flags and waits for the URL it prints. */
-export async function startGuiProcess(flags: string[]): Promise<GuiProcess> {
+/** Starts `hnefi gui --port 0` (or the port in `flags`) with the given flags and waits for the URL it prints. */
+export async function startGuiProcess(flags: string[], env: NodeJS.ProcessEnv = process.env): Promise<GuiProcess> {
   if (!existsSync(join('dist', 'gui', 'index.html'))) throw new Error('dist/gui is missing: run npm run build first');
-  const child = spawn(process.execPath, [CLI, 'gui', '--port', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const port = flags.includes('--port') ? [] : ['--port', '0'];
+  const child = spawn(process.execPath, [CLI, 'gui', ...port, ...flags], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
   const url = await new Promise<string>((resolve, reject) => {
@@ -34,9 +40,13 @@ export async function startGuiProcess(flags: string[]): Promise<GuiProcess> {
     });
     child.on('exit', (code) => reject(new Error(`hnefi gui exited with code ${code} (stderr: ${stderr})`)));
   });
+  const address = new URL(url);
+  const token = address.searchParams.get('token');
   return {
     url,
+    ws: `ws://${address.host}/ws${token === null ? '' : `?token=${token}`}`,
     child,
+    stderr: () => stderr,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

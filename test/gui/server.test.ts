@@ -1,9 +1,11 @@
-// The GUI server without a browser: its WebSocket checks every message (a bad one gets an error and
-// changes nothing), refuses other sites' pages, relays analysis, reports a hung engine, and stops a
-// closed tab's engine.
+// The GUI server without a browser: who may connect (its own host and origin, its token), what a
+// page may make it do (messages checked, search limits and engines capped, files read only inside the
+// folders named at start, never blocking), analysis relayed, a hung engine reported, and a closed
+// tab's engine stopped.
 
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +15,16 @@ import { CLI, startGuiProcess, type GuiProcess } from './guiProcess.js';
 
 let gui: GuiProcess;
 let folder: string;
+/** Under --records: tournaments the page may watch. */
+let records: string;
+/** A --watch folder that does not exist when the server starts. */
+let preset: string;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'hnefi-gui-server-'));
+  records = join(folder, 'runs');
+  preset = join(folder, 'later');
+  mkdirSync(join(records, 't1', 'games'), { recursive: true });
   const config = join(folder, 'gui.json');
   writeFileSync(
     config,
@@ -25,6 +34,9 @@ beforeAll(async () => {
         { name: 'Hanger', cmd: process.execPath, args: ['test/fixtures/brokenEngine.mjs', 'hang'] },
       ],
       timeouts: { readyMs: 1000, pingMs: 200 },
+      records: [records],
+      watch: [preset],
+      limits: { connections: 4, engines: 2, moveMs: 60_000 },
     }),
   );
   gui = await startGuiProcess(['--config', config]);
@@ -36,17 +48,22 @@ afterAll(async () => {
 });
 
 /** A client of the WebSocket that keeps every message it receives. */
-async function connect(
-  origin?: string,
-): Promise<{ socket: WebSocket; received: ServerMessage[]; next: (t: ServerMessage['t'], timeoutMs?: number) => Promise<ServerMessage> }> {
-  const socket = new WebSocket(`${gui.url.replace('http', 'ws')}ws`, origin === undefined ? {} : { headers: { origin } });
+interface Client {
+  socket: WebSocket;
+  received: ServerMessage[];
+  /** The next message of the type (or one of the types) not yet taken. */
+  next: (t: ServerMessage['t'] | ServerMessage['t'][], timeoutMs?: number) => Promise<ServerMessage>;
+}
+
+async function connect(origin?: string, url = gui.ws): Promise<Client> {
+  const socket = new WebSocket(url, origin === undefined ? {} : { headers: { origin } });
   const received: ServerMessage[] = [];
-  const waiting: { t: string; resolve: (m: ServerMessage) => void }[] = [];
+  const waiting: { types: string[]; resolve: (m: ServerMessage) => void }[] = [];
   let seen = 0;
   socket.on('message', (data) => {
     const message = JSON.parse(String(data)) as ServerMessage;
     received.push(message);
-    const waiter = waiting.findIndex((w) => w.t === message.t);
+    const waiter = waiting.findIndex((w) => w.types.includes(message.t));
     if (waiter >= 0) {
       seen = received.length;
       waiting.splice(waiter, 1)[0].resolve(message);
@@ -56,19 +73,21 @@ async function connect(
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
-  const next = (t: ServerMessage['t'], timeoutMs = 20_000): Promise<ServerMessage> => {
-    const already = received.slice(seen).find((m) => m.t === t);
+  const next = (t: ServerMessage['t'] | ServerMessage['t'][], timeoutMs = 20_000): Promise<ServerMessage> => {
+    const types: string[] = Array.isArray(t) ? t : [t];
+    const already = received.slice(seen).find((m) => types.includes(m.t));
     if (already !== undefined) {
       seen = received.indexOf(already) + 1;
       return Promise.resolve(already);
     }
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`no '${t}' message within ${timeoutMs} ms; got ${JSON.stringify(received.map((m) => m.t))}`)),
+        () =>
+          reject(new Error(`no '${types.join("' or '")}' message within ${timeoutMs} ms; got ${JSON.stringify(received.map((m) => m.t))}`)),
         timeoutMs,
       );
       waiting.push({
-        t,
+        types,
         resolve: (m) => {
           clearTimeout(timer);
           resolve(m);
@@ -101,8 +120,8 @@ const enginesOf = (pid: number): number[] => {
 };
 
 describe('the GUI server', () => {
-  it('listens on 127.0.0.1 unless told otherwise', () => {
-    expect(gui.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  it('listens on 127.0.0.1 unless told otherwise, with a token in its address', () => {
+    expect(gui.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
   });
 
   it('answers a malformed message with an error and goes on working', async () => {
@@ -131,6 +150,171 @@ describe('the GUI server', () => {
 
   it('refuses the WebSocket to a page from another site', async () => {
     await expect(connect('http://evil.example')).rejects.toThrow(/403/);
+  });
+
+  it('answers only requests for its own host, from its own origin (DNS rebinding)', async () => {
+    const { host, port } = new URL(gui.url);
+    const status = (headers: Record<string, string>, path = '/'): Promise<number> =>
+      new Promise((resolve, reject) => {
+        get({ host: '127.0.0.1', port, path, headers }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        }).on('error', reject);
+      });
+    expect(await status({ host })).toBe(200);
+    expect(await status({ host: `localhost:${port}` })).toBe(200);
+    expect(await status({ host: `evil.example:${port}` })).toBe(403);
+    expect(await status({ host: `evil.example:${port}`, origin: `http://evil.example:${port}` })).toBe(403);
+    expect(await status({ host: '127.0.0.1:1' })).toBe(403);
+    for (const origin of [`https://${host}`, 'null', 'not an origin', `http://localhost:${port}`])
+      expect(await status({ host, origin })).toBe(403);
+    expect(await status({ host, origin: `http://${host}` })).toBe(200);
+    await expect(connect(`http://evil.example:${port}`, gui.ws.replace('127.0.0.1', 'localhost'))).rejects.toThrow(/403/);
+  });
+
+  it('needs its token on the WebSocket', async () => {
+    const closed = (url: string): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const socket = new WebSocket(url);
+        socket.on('close', (code) => resolve(code));
+        socket.on('error', reject);
+      });
+    expect(await closed(gui.ws.replace(/\?token=.*/, ''))).toBe(4401);
+    expect(await closed(gui.ws.replace(/token=.*/, 'token=wrong'))).toBe(4401);
+    const client = await connect();
+    client.socket.send(JSON.stringify({ t: 'hello' }));
+    expect((await client.next('hello')).t).toBe('hello');
+    client.socket.close();
+  });
+
+  it('sends headers that keep other sites out, and no source map', async () => {
+    const { origin } = new URL(gui.url);
+    const page = await fetch(`${origin}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'self'.*frame-ancestors 'none'/);
+    expect(page.headers.get('content-security-policy')).not.toMatch(/unsafe-inline|https?:/);
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(readFileSync('dist/gui/app.js.map').length).toBeGreaterThan(0);
+    expect((await fetch(`${origin}/app.js.map`)).status).toBe(404);
+    expect((await fetch(`${origin}/app.js`)).status).toBe(200);
+  });
+
+  it('reads only inside the folders named at start, real paths and regular files, never blocking', async () => {
+    const t1 = join(records, 't1');
+    writeFileSync(join(t1, 'games', 'p1-r1-g1.otg'), '[event:Hnefi]\n');
+    const secret = join(folder, 'secret.otg');
+    writeFileSync(secret, 'secret');
+    symlinkSync(secret, join(t1, 'games', 'link.otg'));
+    symlinkSync(folder, join(records, 'escape'));
+    writeFileSync(join(t1, 'games', 'big.otg'), Buffer.alloc(5 << 20, 32));
+    execFileSync('mkfifo', [join(t1, 'games', 'fifo.otg'), join(t1, 'tournament.json')]);
+    const client = await connect();
+    const answer = async (message: object): Promise<string> => {
+      client.socket.send(JSON.stringify(message));
+      const reply = await client.next(['record', 'error']);
+      return reply.t === 'record' ? `record: ${reply.text}` : reply.t === 'error' ? reply.message : '';
+    };
+    expect(await answer({ t: 'record', folder: t1, file: 'p1-r1-g1.otg' })).toBe('record: [event:Hnefi]\n');
+    const refusals = [
+      await answer({ t: 'record', folder: t1, file: 'link.otg' }),
+      await answer({ t: 'record', folder: folder, file: 'secret.otg' }),
+      await answer({ t: 'record', folder: join(records, 'escape'), file: 'secret.otg' }),
+      await answer({ t: 'record', folder: t1, file: 'big.otg' }),
+      await answer({ t: 'record', folder: t1, file: 'fifo.otg' }),
+      await answer({ t: 'record', folder: t1, file: 'none.otg' }),
+      await answer({ t: 'watch', folder: '/' }),
+    ];
+    expect(refusals[0]).toMatch(/link\.otg/);
+    expect(refusals[1]).toMatch(/is not one this server shows/);
+    expect(refusals[2]).toMatch(/is not one this server shows/);
+    expect(refusals[3]).toMatch(/larger than 4 MB/);
+    expect(refusals[4]).toMatch(/not a regular file/);
+    expect(refusals[5]).toMatch(/no such file/);
+    expect(refusals[6]).toMatch(/'\/' is not one this server shows/);
+    // No path of the server's machine but those the page named.
+    for (const text of [refusals[0], refusals[3], refusals[4], refusals[5]]) expect(text).not.toContain(folder);
+    // A tournament.json that is a FIFO: the watch goes on, and the server answers at once.
+    client.socket.send(JSON.stringify({ t: 'watch', folder: t1 }));
+    const watched = await client.next('tournament');
+    expect(watched.t === 'tournament' && [watched.folder, watched.config]).toEqual([t1, undefined]);
+    client.socket.send(JSON.stringify({ t: 'hello' }));
+    await client.next('hello', 2000);
+    client.socket.close();
+  });
+
+  it('watches a --watch folder before its tournament starts: the live folder is made at once', async () => {
+    const client = await connect();
+    client.socket.send(JSON.stringify({ t: 'watch', folder: preset }));
+    const watched = await client.next('tournament');
+    expect(watched.t === 'tournament' && watched.folder).toBe(preset);
+    expect(readdirSync(join(preset, 'live'))).toEqual([]);
+    // When it starts, the page gets its variant and engine names, not their commands.
+    writeFileSync(
+      join(preset, 'tournament.json'),
+      JSON.stringify({ config: { variant: 'brandubh', games: 2, engines: [{ name: 'a', cmd: join(folder, 'engine'), args: ['-x'] }] } }),
+    );
+    const started = await client.next('tournament');
+    expect(started.t === 'tournament' && started.config).toEqual({ variant: 'brandubh', games: 2, engines: [{ name: 'a' }] });
+    client.socket.close();
+  });
+
+  it('warns when it listens beyond this machine, and asks a token there', async () => {
+    const run = (flags: string[]): { status: number | null; stderr: string } => {
+      const result = spawnSync(process.execPath, [CLI, 'gui', '--port', '0', ...flags], { encoding: 'utf8', timeout: 10_000 });
+      return { status: result.status, stderr: result.stderr };
+    };
+    expect(run(['--host', '0.0.0.0', '--no-token'])).toEqual({
+      status: 1,
+      stderr: 'hnefi gui: --no-token: only with a loopback --host (127.0.0.1, localhost, ::1), not 0.0.0.0\n',
+    });
+    const open = await startGuiProcess(['--host', '0.0.0.0']);
+    try {
+      expect(open.stderr()).toMatch(/warning: listening on 0\.0\.0\.0, not this machine only: .*token.*engines.*tournament folders/);
+      expect(open.url).toMatch(/\?token=[\w-]{32}$/);
+    } finally {
+      await open.stop();
+    }
+    const loopback = await startGuiProcess(['--no-token']);
+    try {
+      expect(loopback.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      const client = await connect(undefined, loopback.ws);
+      client.socket.send(JSON.stringify({ t: 'hello' }));
+      expect((await client.next('hello')).t).toBe('hello');
+      client.socket.close();
+    } finally {
+      await loopback.stop();
+    }
+  });
+
+  it('caps what a page may ask: search limits, engines, pages', async () => {
+    const client = await connect();
+    const search = (slot: string, limits: object, id = 1): void =>
+      client.socket.send(JSON.stringify({ t: 'search', id, slot, engine: 'Hnefi', variant: 'brandubh', moves: [], limits }));
+    search('attackers', { movetime: 1_000_000_000 });
+    expect(await client.next('error')).toMatchObject({ message: expect.stringMatching(/limits\.movetime .* 0 to 60000/) });
+    search('defenders', { infinite: true });
+    expect(await client.next('error')).toMatchObject({ message: expect.stringMatching(/only the analysis board/) });
+    search('attackers', { atime: 1e12, dtime: 1000 });
+    expect(await client.next('error')).toMatchObject({ message: expect.stringMatching(/limits\.atime/) });
+    // The server runs two engines at most: the third place is refused with the reason.
+    search('analysis', { infinite: true }, 1);
+    search('attackers', { movetime: 20_000 }, 2);
+    search('defenders', { movetime: 20_000 }, 3);
+    let refused: ServerMessage | undefined;
+    while (refused === undefined) {
+      const state = await client.next('engine');
+      if (state.t === 'engine' && state.state === 'failed') refused = state;
+    }
+    expect(refused).toMatchObject({ slot: 'defenders', detail: expect.stringMatching(/at most 2 engines/) });
+    expect(enginesOf(gui.child.pid!)).toHaveLength(2);
+    // Four pages at most: a fifth is closed with the reason.
+    const others = [await connect(), await connect(), await connect()];
+    const fifth = new WebSocket(gui.ws);
+    const [code, reason] = await new Promise<[number, string]>((resolve) => fifth.on('close', (c, r) => resolve([c, String(r)])));
+    expect([code, reason]).toEqual([4429, 'this server takes 4 pages at once (--max-connections)']);
+    for (const other of [client, ...others]) other.socket.close();
+    await expect.poll(() => enginesOf(gui.child.pid!), { timeout: 10_000 }).toEqual([]);
   });
 
   it('streams analysis and stops the engine when the tab closes', async () => {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseQueueAddress } from '../../src/queue/connection.js';
 import { jobId, makeGameJob, parseFinishedGame, parseGameJob, tournamentId } from '../../src/queue/job.js';
+import { DEFAULT_POLICY, checkJobOptions, checkJobTime } from '../../src/queue/workerPolicy.js';
 import { makeConfig } from '../../src/tournament/config.js';
 import { fingerprint } from '../../src/tournament/runner.js';
 import { makePairings, makeSchedule } from '../../src/tournament/schedule.js';
@@ -87,5 +88,56 @@ describe('game jobs', () => {
     expect(finished.ok && finished.value.record.record).toBe('games/p1-r1-g1.otg');
     const other = parseFinishedGame({ record: { ...record, id: 'p1-r9-g1' }, otg: '' }, game);
     expect(other.ok ? '' : other.error.message).toMatch(/answered for game p1-r9-g1/);
+  });
+});
+
+describe('what a worker accepts of a job', () => {
+  const job = (): Record<string, unknown> =>
+    JSON.parse(JSON.stringify(makeGameJob(config, tournament, schedule[0], opening, new Map()))) as Record<string, unknown>;
+  const reason = (change: Record<string, unknown>): string => {
+    const parsed = parseGameJob({ ...job(), ...change });
+    return parsed.ok ? '' : parsed.error.message;
+  };
+  const policy = { ...DEFAULT_POLICY, jobOptions: ['Threads'] };
+
+  it('no option text that would start another command, and never the rules', () => {
+    const engine = (options: object) => ({ attackers: { name: 'a', options, tc: { depth: 1 } } });
+    expect(reason(engine({ Hash: '16\nperft 9' }))).toMatch(/attackers\.options: "Hash": names and values on one line/);
+    expect(reason(engine({ 'Hash\nquit': 16 }))).toMatch(/attackers\.options: "Hash\\nquit"/);
+    expect(reason(engine({ Hash: 'x\u0007' }))).toMatch(/without control characters/);
+    expect(reason(engine({ uci_variant: 'tablut' }))).toMatch(/options\.uci_variant: the tournament's variant decides/);
+    expect(reason(engine({ UCI_Rules: 'dim:7' }))).toMatch(/options\.UCI_Rules/);
+    expect(reason(engine({ 'Skill Level': 5 }))).toBe('');
+  });
+
+  it("options: those of its jobOptions, others only at the worker's own value", () => {
+    const own = { name: 'a', cmd: 'node', args: [], options: { Hash: 16 } };
+    const check = (options: Record<string, string | number | boolean>): string => {
+      const checked = checkJobOptions({ name: 'a', options, tc: { depth: 1 } }, own, policy);
+      return checked.ok ? '' : checked.error.message;
+    };
+    expect(check({ Hash: 16, threads: 4 })).toBe('');
+    expect(check({ Hash: 2048 })).toBe(
+      `'a': the job sets option 'Hash' to '2048'; this worker lets jobs set only Threads (its --engines file's "jobOptions")`,
+    );
+    expect(check({ EvalFile: '/etc/passwd' })).toMatch(/option 'EvalFile'/);
+  });
+
+  it('no game that holds it for ever: each time and the turns bounded', () => {
+    const bounded = (change: Record<string, unknown>): string => {
+      const parsed = parseGameJob({ ...job(), ...change });
+      if (!parsed.ok) return parsed.error.message;
+      const checked = checkJobTime(parsed.value, policy);
+      return checked.ok ? '' : checked.error.message;
+    };
+    expect(bounded({})).toBe('');
+    expect(bounded({ attackers: { name: 'a', options: {}, tc: { movetime: 1e9 } } })).toBe(
+      'attackers.tc.movetime is 1000000000 ms; this worker takes at most 600000 ms (--max-move-ms)',
+    );
+    expect(bounded({ defenders: { name: 'b', options: {}, tc: { seconds: 1e6 } } })).toMatch(/defenders\.tc\.seconds .*--max-clock-ms/);
+    expect(bounded({ timeouts: { startMs: 1000, readyMs: 1000, pingMs: 100, moveMs: 1e12 } })).toMatch(
+      /timeouts\.moveMs is 1000000000000 ms/,
+    );
+    expect(bounded({ adjudication: { maxTurns: 1e6 } })).toMatch(/at most 1000 turns a game \(--max-turns\)/);
   });
 });

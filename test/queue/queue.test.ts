@@ -318,6 +318,40 @@ describe('refusals', { timeout: 120_000 }, () => {
     expect(late.output()).toMatch(/coordinated by Hnefi 9\.9\.9 .*this worker is Hnefi/);
   });
 
+  it("a job asking what the worker does not allow: a build with --no-builds, an option, a time it won't give", async () => {
+    const queue = queueName();
+    const config = tournamentConfig('policy');
+    const w = worker(queue, 'w1', config, ['--no-builds', '--max-move-ms', '300000']);
+    await w.waitFor(/taking games .*no git revisions built/);
+    const made = makeConfig(JSON.parse(readFileSync(config, 'utf8')));
+    if (!made.ok) throw new Error(made.error.message);
+    const game = makeSchedule(makePairings(2, 'round-robin'), 2)[0];
+    const q = new Queue(queue, { connection: { url: redis.url } });
+    const add = async (name: string, change: (job: ReturnType<typeof makeGameJob>) => void, revisions = new Map<string, string>()) => {
+      const job = makeGameJob(made.value, tournamentId(name), game, { id: 'o', moves: [] }, revisions);
+      change(job);
+      await q.add('game', job, { jobId: jobId(job.tournament, game.id) });
+      return jobId(job.tournament, game.id);
+    };
+    const built = await add('built', () => {}, new Map([['a', 'f'.repeat(40)]]));
+    await w.waitFor(new RegExp(`refused job ${built}: worker w1: 'a' is revision f{40}, and this worker builds none \\(--no-builds\\)`));
+    const option = await add('option', (job) => {
+      job.defenders.options = { Hash: 512 };
+    });
+    await w.waitFor(
+      new RegExp(`refused job ${option}: worker w1: 'b': the job sets option 'Hash' to '512'; this worker lets jobs set none`),
+    );
+    const slow = await add('slow', (job) => {
+      job.attackers.tc = { movetime: 1e9 };
+    });
+    await w.waitFor(
+      new RegExp(`refused job ${slow}: worker w1: attackers\\.tc\\.movetime is 1000000000 ms; this worker takes at most 300000 ms`),
+    );
+    expect(w.output()).not.toMatch(/started:/);
+    await q.close();
+    await stop(w);
+  });
+
   it('a bad queue URL and an unreachable Redis', async () => {
     const bad = hnefi(['worker', '--queue', 'http://x']);
     expect(await bad.exit).toBe(1);

@@ -4,39 +4,38 @@
 // than the game's own starts a side line; the game is kept until you go back to it or keep the line.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { NO_SQUARE, type Position, stepFrom, stepTo } from '../../engine/index.js';
+import { NO_SQUARE } from '../../engine/index.js';
 import { makeTfen, parseTurn } from '../../notation/index.js';
 import type { EngineLine, Limits, ServerMessage } from '../shared/messages.js';
 import { Board } from './Board.js';
 import { Captures } from './Captures.js';
-import { TurnControls } from './TurnControls.js';
 import type { Connection } from './connection.js';
 import { EvalGraph } from './EvalGraph.js';
-import { attackersCp, barShare, numberText, resultText, scoreText, SIDE_NAMES } from './format.js';
+import { attackersCp, attackersScore, barShare, endingText, numberText, scoreText, SIDE_NAMES } from './format.js';
 import { GameLine } from './gameLine.js';
+import { Legend } from './Legend.js';
 import { useMoveInput } from './moveInput.js';
-import { MoveList } from './PlayView.js';
+import { MoveList } from './MoveList.js';
 import { PositionEditor } from './PositionEditor.js';
 import { RecordsPanel } from './RecordsPanel.js';
+import { Refusal, TurnControls } from './TurnControls.js';
+import { turnSquares } from './turnSquares.js';
 
 export interface AnalyseProps {
   conn: Connection;
   engines: string[];
   variants: string[];
   active: boolean;
+  /** The page is shown: analysis stops in a hidden tab. */
+  visible: boolean;
+  /** Bumped by each new connection to the server: the search under way is asked again. */
+  link: number;
   /** A game to show, replaced whenever another view opens one. */
   opened: { line: GameLine; ply: number; title: string } | undefined;
 }
 
 /** Time per position when the whole game is evaluated for the graph. */
 const SWEEP_MOVETIME_MS = 300;
-
-/** The squares of a compact turn's steps on `pos`, for an arrow; undefined if it is not a legal turn there. */
-function turnSquares(pos: Position, move: string): number[] | undefined {
-  const steps = parseTurn(pos, move);
-  if (!steps.ok || steps.value.length === 0 || steps.value[0] === 0) return undefined;
-  return [stepFrom(steps.value[0]), ...steps.value.map(stepTo)];
-}
 
 const sameTurn = (x: readonly number[], y: readonly number[]): boolean => x.length === y.length && x.every((step, i) => step === y[i]);
 
@@ -74,6 +73,8 @@ export function AnalyseView(props: AnalyseProps) {
 
   const pos = line.at(ply);
   const outcome = line.outcome(ply);
+  /** How the shown game ended: the rules' outcome, or at its last turn what its record says (time, a crash...). */
+  const ending = outcome ?? (ply === line.length ? line.ending : undefined);
 
   const show = (next: GameLine, nextPly: number, nextTitle?: string): void => {
     if (next !== line) evals.current = new Map();
@@ -132,12 +133,16 @@ export function AnalyseView(props: AnalyseProps) {
   useEffect(() => {
     setLines([]);
     if (sweep !== undefined) return;
-    if (!analysing || !props.active || outcome !== undefined || engine === '') {
-      if (searchId.current > 0) conn.send({ t: 'stop', slot: 'analysis' });
+    if (!analysing || !props.active || !props.visible || outcome !== undefined || engine === '') {
+      if (searchId.current > 0) {
+        // The stopped search's last lines are not shown.
+        searchId.current++;
+        conn.send({ t: 'stop', slot: 'analysis' });
+      }
       return;
     }
     search(ply, { infinite: true }, multipv);
-  }, [line, ply, analysing, props.active, engine, multipv, sweep, restarts]);
+  }, [line, ply, analysing, props.active, props.visible, engine, multipv, sweep, restarts, props.link]);
 
   // Evaluating the whole game: a short search of every position in turn, for the graph.
   useEffect(() => {
@@ -148,7 +153,7 @@ export function AnalyseView(props: AnalyseProps) {
     }
     if (line.outcome(sweep) !== undefined) setSweep(sweep + 1);
     else search(sweep, { movetime: SWEEP_MOVETIME_MS }, 1);
-  }, [sweep, line, props.active]);
+  }, [sweep, line, props.active, props.link]);
 
   useEffect(
     () =>
@@ -224,6 +229,8 @@ export function AnalyseView(props: AnalyseProps) {
   const arrows = lines.map((l) => turnSquares(pos, l.pv[0])).filter((a): a is number[] => a !== undefined);
   const bestCp = attackersCp(lines[0]?.score, pos.side);
   const share = bestCp === undefined ? 0.5 : barShare(bestCp);
+  // One decimal: the bar is narrow.
+  const barNumber = lines[0] === undefined ? '' : scoreText(attackersScore(lines[0].score, pos.side)).replace(/(\.\d)\d$/, '$1');
   const tfen = makeTfen(pos);
 
   if (editing) {
@@ -242,8 +249,16 @@ export function AnalyseView(props: AnalyseProps) {
   return (
     <div class="view analyse">
       <div class="board-area with-bar">
-        <div class="eval-bar" data-testid="eval-bar" title="attackers' share (dark) against the defenders'">
+        <div class="eval-bar" data-testid="eval-bar" title="the best line's score for the attackers (dark) against the defenders">
           <div class="attackers-share" style={{ height: `${(flipped ? 1 - share : share) * 100}%`, order: flipped ? 1 : 0 }} />
+          {barNumber !== '' && (
+            <span
+              class={`eval-number ${(bestCp ?? 0) >= 0 ? 'on-attackers' : 'on-defenders'} ${((bestCp ?? 0) >= 0) !== flipped ? 'top' : 'bottom'}`}
+              data-testid="eval-number"
+            >
+              {barNumber}
+            </span>
+          )}
         </div>
         <Board
           pos={input.shown}
@@ -257,12 +272,13 @@ export function AnalyseView(props: AnalyseProps) {
           onDrop={input.onDrop}
           label="analysis board"
         />
+        <Refusal input={input} />
       </div>
       <div class="panel">
         {title !== '' && <div class="title">{title}</div>}
         <div class="status" data-testid="analyse-status">
-          {outcome !== undefined ? (
-            <strong>{resultText(outcome.winner, outcome.reason)}</strong>
+          {ending !== undefined ? (
+            <strong data-testid="analyse-result">{endingText(ending)}</strong>
           ) : (
             <span>
               {SIDE_NAMES[pos.side]} to move{pos.berserker !== NO_SQUARE ? ' (berserk run open)' : ''}
@@ -272,7 +288,7 @@ export function AnalyseView(props: AnalyseProps) {
             turn {ply} of {line.length}
           </span>
         </div>
-        <TurnControls input={input} />
+        <TurnControls input={input} enabled={outcome === undefined} />
         <Captures start={line.start} now={input.shown} />
         <div class="buttons">
           <button onClick={() => setPly(0)} title="Home">
@@ -381,6 +397,7 @@ export function AnalyseView(props: AnalyseProps) {
           </div>
         )}
         <MoveList line={line} ply={ply} onSelect={setPly} />
+        <Legend start={line.start} />
         <RecordsPanel
           line={line}
           tfen={tfen}

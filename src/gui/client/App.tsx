@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { VARIANT_IDS } from '../../engine/index.js';
 import { AnalyseView } from './AnalyseView.js';
-import { Connection } from './connection.js';
+import { Connection, type ConnectionState } from './connection.js';
 import type { GameLine } from './gameLine.js';
 import { PlayView } from './PlayView.js';
 import { WatchView } from './WatchView.js';
@@ -15,14 +15,29 @@ interface ServerInfo {
   engines: string[];
   variants: string[];
   watch: string[];
+  records: string[];
   version: string;
 }
 
+/** Whether the page is shown (not a hidden tab or a minimised window). */
+function usePageVisible(): boolean {
+  const [visible, setVisible] = useState(document.visibilityState !== 'hidden');
+  useEffect(() => {
+    const onChange = (): void => setVisible(document.visibilityState !== 'hidden');
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, []);
+  return visible;
+}
+
 export function App() {
-  const conn = useMemo(() => new Connection(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`), []);
+  const conn = useMemo(() => new Connection(), []);
   // The board is drawn at once; the server's engines and folders fill in when it answers.
-  const [server, setServer] = useState<ServerInfo>({ engines: [], variants: [...VARIANT_IDS], watch: [], version: '' });
-  const [connected, setConnected] = useState(false);
+  const [server, setServer] = useState<ServerInfo>({ engines: [], variants: [...VARIANT_IDS], watch: [], records: [], version: '' });
+  const [connection, setConnection] = useState<ConnectionState>(conn.state);
+  /** Counts the connections made: a new one (after the server restarted) asks the searches cut off again. */
+  const [link, setLink] = useState(0);
+  const visible = usePageVisible();
   const [view, setView] = useState<ViewName>(() => (location.hash.slice(1) as ViewName) || 'play');
   const [opened, setOpened] = useState<{ line: GameLine; ply: number; title: string } | undefined>(undefined);
   // A view is built when first shown, then kept (a game in play survives a look elsewhere).
@@ -32,12 +47,15 @@ export function App() {
   }, [view]);
 
   useEffect(() => {
-    const offState = conn.onState((open) => {
-      setConnected(open);
-      if (open) conn.send({ t: 'hello' });
+    const offState = conn.onState((state) => {
+      setConnection(state);
+      if (state.open) {
+        setLink((n) => n + 1);
+        conn.send({ t: 'hello' });
+      }
     });
     const off = conn.listen((m) => {
-      if (m.t === 'hello') setServer({ engines: m.engines, variants: m.variants, watch: m.watch, version: m.version });
+      if (m.t === 'hello') setServer({ engines: m.engines, variants: m.variants, watch: m.watch, records: m.records, version: m.version });
     });
     return () => {
       offState();
@@ -74,10 +92,15 @@ export function App() {
             </button>
           ))}
         </nav>
-        <span class={`connection ${connected ? 'up' : 'down'}`} data-testid="connection">
-          {connected ? server.version || 'connected' : 'connecting…'}
+        <span class={`connection ${connection.open ? 'up' : 'down'}`} data-testid="connection">
+          {connection.open ? server.version || 'connected' : connection.refused !== undefined ? 'refused' : 'connecting…'}
         </span>
       </header>
+      {connection.refused !== undefined && (
+        <div class="banner" data-testid="connection-refused">
+          {connection.refused}
+        </div>
+      )}
       <main>
         <section hidden={view !== 'play'}>
           {built.has('play') && (
@@ -86,17 +109,34 @@ export function App() {
               engines={server.engines}
               variants={server.variants}
               active={view === 'play'}
-              onAnalyse={(line) => open(line, 'game in play', line.length)}
+              link={link}
+              onAnalyse={(line, ply) => open(line, 'game in play', ply ?? line.length)}
             />
           )}
         </section>
         <section hidden={view !== 'analyse'}>
           {built.has('analyse') && (
-            <AnalyseView conn={conn} engines={server.engines} variants={server.variants} active={view === 'analyse'} opened={opened} />
+            <AnalyseView
+              conn={conn}
+              engines={server.engines}
+              variants={server.variants}
+              active={view === 'analyse'}
+              visible={visible}
+              link={link}
+              opened={opened}
+            />
           )}
         </section>
         <section hidden={view !== 'watch'}>
-          {built.has('watch') && <WatchView conn={conn} presets={server.watch} onOpen={(line, title) => open(line, title)} />}
+          {built.has('watch') && (
+            <WatchView
+              conn={conn}
+              presets={server.watch}
+              records={server.records}
+              link={link}
+              onOpen={(line, title) => open(line, title)}
+            />
+          )}
         </section>
       </main>
     </div>

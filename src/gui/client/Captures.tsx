@@ -1,7 +1,8 @@
-// The pieces each side has lost since the game's start, drawn as small pieces.
+// The pieces each side has lost since the game's start: one small piece per kind with its count.
 
-import { EMPTY, SIDE_MASK, type Position } from '../../engine/index.js';
+import { ATTACKER_BIT, DEFENDER_BIT, EMPTY, SIDE_MASK, type Position } from '../../engine/index.js';
 import { Piece } from './Board.js';
+import { SIDE_NAMES } from './format.js';
 
 function counts(pos: Position): Map<number, number> {
   const pieces = new Map<number, number>();
@@ -12,19 +13,32 @@ function counts(pos: Position): Map<number, number> {
 export function Captures({ start, now }: { start: Position; now: Position }) {
   const before = counts(start);
   const after = counts(now);
-  const lost: number[] = [];
+  const lost: [number, number][] = [];
   for (const [piece, n] of [...before.entries()].sort((a, b) => a[0] - b[0])) {
-    for (let i = after.get(piece) ?? 0; i < n; i++) lost.push(piece);
+    const gone = n - (after.get(piece) ?? 0);
+    if (gone > 0) lost.push([piece, gone]);
   }
   if (lost.length === 0) return null;
   return (
-    <div class="captures" data-testid="captures" title="pieces captured so far">
-      <span class="muted">Captured</span>
-      <svg viewBox={`0 0 ${lost.length * 6 + 2} 8`} style={{ height: '18px', width: `${(lost.length * 6 + 2) * 2.25}px` }}>
-        {lost.map((piece, i) => (
-          <Piece key={i} piece={piece} x={4 + i * 6} y={4} />
-        ))}
-      </svg>
+    <div class="captures" data-testid="captures">
+      {[ATTACKER_BIT, DEFENDER_BIT].map((side) => {
+        const own = lost.filter(([piece]) => (piece & SIDE_MASK) === side);
+        return (
+          own.length > 0 && (
+            <span key={side} class="captured-side">
+              <span class="muted">{SIDE_NAMES[side === ATTACKER_BIT ? 0 : 1]} lost</span>
+              {own.map(([piece, n]) => (
+                <span key={piece} class="captured-kind">
+                  <svg viewBox="-5 -5 10 10" class="captured-piece" aria-hidden="true">
+                    <Piece piece={piece} x={0} y={0} />
+                  </svg>
+                  ×{n}
+                </span>
+              ))}
+            </span>
+          )
+        );
+      })}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // Play: a person against an engine, two engines against each other, or two people at one board;
-// movetime or a clock with increment (shown running); undo, resign, new game; the result and why.
+// movetime or a clock with increment (shown running); undo, resign, new game; the result and why; a
+// hint from an engine; the engines' evaluations as a graph; the game saved or copied.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type Side } from '../../engine/index.js';
@@ -7,11 +8,16 @@ import { parseTurn } from '../../notation/index.js';
 import type { EngineLine, Limits, ServerMessage, Slot } from '../shared/messages.js';
 import { Board } from './Board.js';
 import { Captures } from './Captures.js';
-import { TurnControls } from './TurnControls.js';
 import type { Connection } from './connection.js';
-import { clockText, resultText, scoreText, SIDE_NAMES } from './format.js';
-import { GameLine } from './gameLine.js';
+import { EvalGraph } from './EvalGraph.js';
+import { attackersCp, clockText, endingText, scoreText, SIDE_NAMES } from './format.js';
+import { copyText, downloadText, gameRecord } from './gameExport.js';
+import { type Ending, GameLine } from './gameLine.js';
+import { Legend } from './Legend.js';
 import { useMoveInput } from './moveInput.js';
+import { MoveList } from './MoveList.js';
+import { Refusal, TurnControls } from './TurnControls.js';
+import { turnSquares } from './turnSquares.js';
 
 type SeatChoice = 'attackers' | 'defenders' | 'engines' | 'people';
 
@@ -33,17 +39,23 @@ interface Game {
   /** Clock mode: remaining ms per side at the start of the current turn. */
   remaining: [number, number];
   turnStarted: number;
-  result?: string;
+  ending?: Ending;
+  /** The engines' scores of the positions they moved in, attackers' view, by turn. */
+  evals: Map<number, number>;
 }
 
 const SLOT_OF: [Slot, Slot] = ['attackers', 'defenders'];
+/** How long the engine thinks for a hint. */
+const HINT_MOVETIME_MS = 1000;
 
 export function PlayView(props: {
   conn: Connection;
   engines: string[];
   variants: string[];
   active: boolean;
-  onAnalyse: (line: GameLine) => void;
+  /** Bumped by each new connection to the server: an engine's turn cut off is asked again. */
+  link: number;
+  onAnalyse: (line: GameLine, ply?: number) => void;
 }) {
   const { conn } = props;
   const [settings, setSettings] = useState<Settings>({
@@ -60,7 +72,13 @@ export function PlayView(props: {
   const [, setTick] = useState(0);
   const [engineError, setEngineError] = useState<{ slot: Slot; engine: string; detail: string } | undefined>(undefined);
   const [thinking, setThinking] = useState<EngineLine | undefined>(undefined);
+  const thinkingRef = useRef(thinking);
+  thinkingRef.current = thinking;
+  const [hint, setHint] = useState<{ move: string; line?: EngineLine; engine: string } | undefined>(undefined);
+  const [message, setMessage] = useState('');
   const searchId = useRef(0);
+  /** Hints are searches of the analysis slot numbered below zero: the analysis board's are above. */
+  const hintId = useRef(0);
   const gameRef = useRef(game);
   gameRef.current = game;
 
@@ -78,9 +96,9 @@ export function PlayView(props: {
   const pos = game.line.last;
   const mover = pos.side;
   const engineToMove = game.seats[mover];
-  const over = game.result !== undefined;
+  const over = game.ending !== undefined;
 
-  const finish = (g: Game, result: string): Game => ({ ...g, result });
+  const finish = (g: Game, ending: Ending): Game => ({ ...g, ending });
   const afterTurn = (g: Game, steps: number[]): Game => {
     const side = g.line.last.side;
     const line = g.line.truncated(g.line.length);
@@ -90,10 +108,12 @@ export function PlayView(props: {
     if (g.settings.timeMode === 'clock') remaining[side] = remaining[side] - (now - g.turnStarted) + g.settings.incrementS * 1000;
     const next: Game = { ...g, line, remaining, turnStarted: now };
     const outcome = line.outcome();
-    return outcome !== undefined ? finish(next, resultText(outcome.winner, outcome.reason)) : next;
+    return outcome !== undefined ? finish(next, outcome) : next;
   };
 
-  const input = useMoveInput(pos, !over && engineToMove === undefined, (steps) => setGame((g) => afterTurn(g, steps)));
+  const canMove = !over && engineToMove === undefined;
+  const input = useMoveInput(pos, canMove, (steps) => setGame((g) => afterTurn(g, steps)));
+  useEffect(() => setHint(undefined), [pos]);
 
   // The engine to move is asked for its turn.
   useEffect(() => {
@@ -121,27 +141,33 @@ export function PlayView(props: {
       moves: g.line.moveTexts(),
       limits,
     });
-  }, [game.line, over, engineError]);
+  }, [game.line, over, engineError, props.link]);
 
   useEffect(
     () =>
       conn.listen((message: ServerMessage) => {
         if (message.t === 'info' && message.slot !== 'analysis' && message.id === searchId.current) setThinking(message.lines[0]);
+        if ('slot' in message && message.slot === 'analysis' && 'id' in message && message.id === -hintId.current) {
+          if (message.t === 'info') setHint((h) => h && { ...h, line: message.lines[0] });
+          if (message.t === 'bestmove') setHint((h) => h && { ...h, move: message.move });
+        }
         if (message.t === 'bestmove' && message.slot !== 'analysis' && message.id === searchId.current) {
           const g = gameRef.current;
-          if (g.result !== undefined) return;
+          if (g.ending !== undefined) return;
           const side = g.line.last.side;
           const steps = parseTurn(g.line.last, message.move);
           if (!steps.ok) {
-            setGame(finish(g, `${SIDE_NAMES[side ^ 1]} win: ${g.seats[side]} played an illegal move (${steps.error.message})`));
+            setGame(finish(g, { winner: (side ^ 1) as Side, reason: 'illegal-move', detail: `${g.seats[side]}: ${steps.error.message}` }));
             return;
           }
-          setGame(afterTurn(g, steps.value));
+          const cp = attackersCp(thinkingRef.current?.score, side);
+          const evals = cp === undefined ? g.evals : new Map(g.evals).set(g.line.length, cp);
+          setGame(afterTurn({ ...g, evals }, steps.value));
         }
         if (message.t === 'engine' && message.slot !== 'analysis' && message.state === 'failed') {
           const g = gameRef.current;
           const seat = g.seats[message.slot === 'attackers' ? 0 : 1];
-          if (seat !== undefined && g.result === undefined)
+          if (seat !== undefined && g.ending === undefined)
             setEngineError({ slot: message.slot, engine: message.engine, detail: message.detail ?? '' });
         }
       }),
@@ -154,10 +180,10 @@ export function PlayView(props: {
     const timer = setInterval(() => {
       const g = gameRef.current;
       const side = g.line.last.side;
-      if (g.result === undefined && g.remaining[side] - (performance.now() - g.turnStarted) <= 0) {
+      if (g.ending === undefined && g.remaining[side] - (performance.now() - g.turnStarted) <= 0) {
         searchId.current++;
         if (g.seats[side] !== undefined) conn.send({ t: 'stop', slot: SLOT_OF[side] });
-        setGame(finish(g, `${SIDE_NAMES[side ^ 1]} win: ${SIDE_NAMES[side].toLowerCase()} ran out of time`));
+        setGame(finish(g, { winner: (side ^ 1) as Side, reason: 'time', detail: `the ${SIDE_NAMES[side].toLowerCase()}' clock ran out` }));
       }
       setTick((t) => t + 1);
     }, 100);
@@ -183,13 +209,35 @@ export function PlayView(props: {
     do ply--;
     while (ply > 0 && !people[game.line.at(ply).side]);
     if (ply < 0 || !people[game.line.at(Math.max(0, ply)).side]) return;
-    setGame({ ...game, line: game.line.truncated(ply), result: undefined, turnStarted: performance.now() });
+    setGame({ ...game, line: game.line.truncated(ply), ending: undefined, turnStarted: performance.now() });
   };
   const resign = (): void => {
     stopEngines();
-    const loser = game.seats[0] === undefined ? (game.seats[1] === undefined ? mover : 0) : 1;
-    setGame(finish(game, `${SIDE_NAMES[loser ^ 1]} win: ${SIDE_NAMES[loser].toLowerCase()} resigned`));
+    const loser: Side = game.seats[0] === undefined ? (game.seats[1] === undefined ? mover : 0) : 1;
+    setGame(finish(game, { winner: (loser ^ 1) as Side, reason: 'resign', detail: `the ${SIDE_NAMES[loser].toLowerCase()} resigned` }));
   };
+  const askHint = (): void => {
+    const engine = game.seats[mover ^ 1] ?? props.engines[0];
+    if (engine === undefined) return;
+    hintId.current++;
+    setHint({ move: '', engine });
+    conn.send({
+      t: 'search',
+      id: -hintId.current,
+      slot: 'analysis',
+      engine,
+      variant: game.line.variant ?? game.settings.variant,
+      tfen: game.line.startTfen,
+      moves: game.line.moveTexts(),
+      limits: { movetime: HINT_MOVETIME_MS },
+    });
+  };
+  const players = {
+    attackers: game.seats[0] ?? 'you',
+    defenders: game.seats[1] ?? 'you',
+  };
+  const saveGame = (): void => downloadText('game.otg', gameRecord(game.line, players, game.ending));
+  const hintArrow = hint !== undefined ? turnSquares(pos, hint.move || (hint.line?.pv[0] ?? '')) : undefined;
   const restart = (): void => {
     if (engineError === undefined) return;
     conn.send({ t: 'restart', slot: engineError.slot, engine: engineError.engine });
@@ -214,19 +262,21 @@ export function PlayView(props: {
           captured={input.pending.length > 0 ? [] : game.line.captured(last)}
           selected={input.selected}
           targets={input.targets}
+          arrows={hintArrow !== undefined && input.pending.length === 0 ? [hintArrow] : []}
           onPress={input.onPress}
           onDrop={input.onDrop}
           label="game board"
         />
+        <Refusal input={input} />
         {game.settings.timeMode === 'clock' && (
           <Clock side={flipped ? 1 : 0} ms={clockOf(flipped ? 1 : 0)} running={!over && mover === (flipped ? 1 : 0)} />
         )}
       </div>
       <div class="panel">
         <div class="status" data-testid="status">
-          {game.result !== undefined ? (
+          {game.ending !== undefined ? (
             <strong class="result" data-testid="result">
-              {game.result}
+              {endingText(game.ending)}
             </strong>
           ) : engineToMove !== undefined ? (
             <span>
@@ -239,7 +289,14 @@ export function PlayView(props: {
             </span>
           )}
         </div>
-        <TurnControls input={input} />
+        <TurnControls input={input} enabled={canMove} />
+        {hint !== undefined && (
+          <div class="hint" data-testid="hint">
+            Hint from {hint.engine}:{' '}
+            {hint.move !== '' ? <strong>{hint.move}</strong> : hint.line !== undefined ? `${hint.line.pv[0]} (thinking)` : 'thinking…'}
+            {hint.line?.score !== undefined && ` (${scoreText(hint.line.score)} for the ${SIDE_NAMES[mover].toLowerCase()})`}
+          </div>
+        )}
         <Captures start={game.line.start} now={input.shown} />
         {engineError !== undefined && (
           <div class="engine-error" data-testid="engine-error">
@@ -256,10 +313,27 @@ export function PlayView(props: {
           <button onClick={resign} disabled={over || game.seats.every((s) => s !== undefined)} data-testid="resign">
             Resign
           </button>
+          <button onClick={askHint} disabled={!canMove || props.engines.length === 0} data-testid="hint-button">
+            Hint
+          </button>
           <button onClick={() => setFlipped(!flipped)}>Flip</button>
           <button onClick={() => props.onAnalyse(game.line)}>Analyse</button>
+          <button onClick={saveGame} data-testid="play-save-otg">
+            Save .otg
+          </button>
+          <button onClick={() => copyText(game.line.moveTexts().join(' '), 'moves', setMessage)}>Copy moves</button>
         </div>
+        {message !== '' && <div class="message">{message}</div>}
         <MoveList line={game.line} />
+        {game.evals.size > 0 && (
+          <EvalGraph
+            evals={game.evals}
+            length={game.line.length}
+            ply={game.line.length}
+            onSelect={(ply) => props.onAnalyse(game.line, ply)}
+          />
+        )}
+        <Legend start={game.line.start} />
         <fieldset class="settings">
           <legend>New game</legend>
           <label>
@@ -367,7 +441,14 @@ function newGame(settings: Settings): Game {
     seats[side] = person ? undefined : settings.engines[side];
   }
   const ms = settings.clockMin * 60_000;
-  return { line: GameLine.ofVariant(settings.variant), seats, settings, remaining: [ms, ms], turnStarted: performance.now() };
+  return {
+    line: GameLine.ofVariant(settings.variant),
+    seats,
+    settings,
+    remaining: [ms, ms],
+    turnStarted: performance.now(),
+    evals: new Map(),
+  };
 }
 
 function Clock({ side, ms, running }: { side: Side; ms: number; running: boolean }) {
@@ -376,32 +457,5 @@ function Clock({ side, ms, running }: { side: Side; ms: number; running: boolean
       <span class={`swatch ${side === 0 ? 'attacker' : 'defender'}`} />
       {SIDE_NAMES[side]} <strong>{clockText(ms)}</strong>
     </div>
-  );
-}
-
-/** The turns, numbered by turn pairs; clickable when `onSelect` is given. */
-export function MoveList({ line, ply, onSelect }: { line: GameLine; ply?: number; onSelect?: (ply: number) => void }) {
-  const texts = line.moveTexts();
-  const rows = [];
-  const firstSide = line.start.side;
-  for (let i = 0; i < texts.length; i += 2) {
-    const cell = (k: number) =>
-      k < texts.length && (
-        <span class={`move${ply === k + 1 ? ' current' : ''}`} data-ply={k + 1} onClick={onSelect ? () => onSelect(k + 1) : undefined}>
-          {texts[k]}
-        </span>
-      );
-    rows.push(
-      <li key={i}>
-        <span class="number">{i / 2 + 1}.</span>
-        {cell(i)}
-        {cell(i + 1)}
-      </li>,
-    );
-  }
-  return (
-    <ol class="moves" data-testid="moves" data-first={SIDE_NAMES[firstSide]}>
-      {rows.length === 0 ? <li class="empty">no turns yet</li> : rows}
-    </ol>
   );
 }

@@ -4,8 +4,8 @@
 
 import { useState } from 'preact/hooks';
 import type { Result } from '../../engine/index.js';
+import { copyText, downloadText, gameRecord } from './gameExport.js';
 import type { GameLine } from './gameLine.js';
-import { writeOtg } from './otgFile.js';
 import { readAnyRecord } from './recordFile.js';
 
 export interface RecordsProps {
@@ -45,33 +45,8 @@ export function RecordsPanel({ line, tfen, variants, onEdit, onOpen }: RecordsPr
     const tags = record.value.tags;
     onOpen(record.value.line, 0, `${tags.attackers ?? '?'} – ${tags.defenders ?? '?'}${tags.termination ? ` (${tags.termination})` : ''}`);
   };
-  const download = (name: string, text: string): void => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.click();
-    URL.revokeObjectURL(url);
-  };
-  const copy = (text: string, what: string): void => {
-    void navigator.clipboard?.writeText(text).then(
-      () => setMessage(`${what} copied`),
-      () => setMessage(`${what}: ${text}`),
-    );
-  };
-  const saveOtg = (): void => {
-    const outcome = line.outcome();
-    const result = outcome === undefined ? '' : outcome.winner === null ? '0' : outcome.winner === 0 ? '1' : '-1';
-    const tags: Record<string, string> = {
-      event: 'Hnefi GUI',
-      site: 'hnefi gui',
-      date: new Date().toISOString().slice(0, 10).replace(/-/g, '.'),
-    };
-    if (line.variant !== undefined) tags.variant = line.variant;
-    if (result !== '') tags.result = result;
-    if (outcome !== undefined) tags.termination = outcome.reason;
-    download('game.otg', writeOtg(line, tags));
-  };
+  const copy = (text: string, what: string): void => copyText(text, what, setMessage);
+  const saveOtg = (): void => downloadText('game.otg', gameRecord(line));
 
   return (
     <fieldset class="records">
@@ -119,9 +94,11 @@ export function RecordsPanel({ line, tfen, variants, onEdit, onOpen }: RecordsPr
             data-testid="otg-file"
           />
         </label>
-        <button onClick={saveOtg}>Save .otg</button>
+        <button onClick={saveOtg} data-testid="save-otg">
+          Save .otg
+        </button>
         <button onClick={() => copy(line.moveTexts().join(' '), 'moves')}>Copy moves</button>
-        <button onClick={() => download('moves.txt', `${line.moveTexts().join(' ')}\n`)}>Save moves</button>
+        <button onClick={() => downloadText('moves.txt', `${line.moveTexts().join(' ')}\n`)}>Save moves</button>
       </div>
       {message !== '' && (
         <div class="message" data-testid="setup-message">

@@ -20,9 +20,20 @@ interface Watched {
   live: LiveGame[];
 }
 
-export function WatchView(props: { conn: Connection; presets: string[]; onOpen: (line: GameLine, title: string) => void }) {
+export function WatchView(props: {
+  conn: Connection;
+  /** Tournament folders the server offers. */
+  presets: string[];
+  /** Folders under which the server shows any tournament. */
+  records: string[];
+  /** Bumped by each new connection to the server: the folder watched is asked for again. */
+  link: number;
+  onOpen: (line: GameLine, title: string) => void;
+}) {
   const { conn } = props;
   const [folder, setFolder] = useState(props.presets[0] ?? '');
+  /** The folder asked for: watched again on a new connection. */
+  const [asked, setAsked] = useState<string | undefined>(undefined);
   const [watched, setWatched] = useState<Watched | undefined>(undefined);
   const [followed, setFollowed] = useState<string | undefined>(undefined);
   const [message, setMessage] = useState('');
@@ -33,6 +44,9 @@ export function WatchView(props: { conn: Connection; presets: string[]; onOpen: 
       start(props.presets[0]);
     }
   }, [props.presets.join('\n')]);
+  useEffect(() => {
+    if (asked !== undefined && props.link > 1) conn.send({ t: 'watch', folder: asked });
+  }, [props.link]);
 
   useEffect(
     () =>
@@ -64,6 +78,7 @@ export function WatchView(props: { conn: Connection; presets: string[]; onOpen: 
   const start = (target: string): void => {
     setMessage('');
     setWatched(undefined);
+    setAsked(target);
     conn.send({ t: 'watch', folder: target });
   };
   const summary = watched?.summary;
@@ -85,14 +100,25 @@ export function WatchView(props: { conn: Connection; presets: string[]; onOpen: 
           <input
             value={folder}
             onInput={(e) => setFolder(e.currentTarget.value)}
-            placeholder="runs/my-tournament"
+            placeholder={props.records[0] !== undefined ? `${props.records[0]}/my-tournament` : 'runs/my-tournament'}
+            list="watch-presets"
             data-testid="watch-folder"
           />
+          <datalist id="watch-presets">
+            {props.presets.map((p) => (
+              <option key={p} value={p} />
+            ))}
+          </datalist>
         </label>
         <button class="primary" type="submit" data-testid="watch-start">
           Watch
         </button>
       </form>
+      <p class="muted hint" data-testid="watch-hint">
+        {props.presets.length + props.records.length === 0
+          ? 'This server shows no tournament folder: start it with --watch <out folder> or --records <folder of tournaments>.'
+          : `This server shows ${[...props.presets, ...props.records.map((r) => `any folder under ${r}`)].join(', ')}.`}
+      </p>
       {message !== '' && <div class="message">{message}</div>}
       {watched !== undefined && (
         <div class="watch-grid">
@@ -137,16 +163,17 @@ export function WatchView(props: { conn: Connection; presets: string[]; onOpen: 
           </section>
           <section class="card live">
             <h2>Being played</h2>
-            {live.length === 0 ? (
-              <p class="muted">No game under way.</p>
-            ) : (
+            {live.length === 0 && <p class="muted">No game under way.</p>}
+            {followedGame !== undefined && <LiveCard game={followedGame} big onClick={() => setFollowed(undefined)} />}
+            {live.length > (followedGame === undefined ? 0 : 1) && (
               <div class="live-games" data-testid="live-games">
-                {live.map((g) => (
-                  <LiveCard key={g.id} game={g} big={false} onClick={() => setFollowed(g.id)} />
-                ))}
+                {live
+                  .filter((g) => g !== followedGame)
+                  .map((g) => (
+                    <LiveCard key={g.id} game={g} big={false} onClick={() => setFollowed(g.id)} />
+                  ))}
               </div>
             )}
-            {followedGame !== undefined && <LiveCard game={followedGame} big onClick={() => setFollowed(undefined)} />}
           </section>
           <section class="card finished">
             <h2>Finished games</h2>
@@ -173,6 +200,7 @@ export function WatchView(props: { conn: Connection; presets: string[]; onOpen: 
                     <td>{r.defenders}</td>
                     <td>
                       {r.result === 'draw' ? 'draw' : `${r.result} win`} · {reasonText(r.reason)}
+                      {r.detail !== undefined && <div class="detail">{r.detail}</div>}
                     </td>
                     <td>{r.turns}</td>
                   </tr>

@@ -1,46 +1,82 @@
-// The page's WebSocket to its server: sends messages, hands each answer to the listeners, and
-// reconnects after the server restarts (the listeners hear 'closed' and 'open').
+// The page's link to its server: a WebSocket that sends messages, hands each answer to the listeners,
+// and reconnects after the server restarts (the listeners hear the state change). The server's token
+// comes with the address it printed (`?token=...`); the page keeps it (this origin's storage only) and
+// takes it out of the address bar. Everything the views know of the server goes through here.
 
-import type { ClientMessage, ServerMessage } from '../shared/messages.js';
+import { CLOSE_BAD_TOKEN, CLOSE_TOO_MANY, type ClientMessage, type ServerMessage } from '../shared/messages.js';
 
 type Listener = (message: ServerMessage) => void;
-type StateListener = (open: boolean) => void;
+/** `open`: connected; otherwise why not, when the server said (a refused token, too many pages). */
+export interface ConnectionState {
+  open: boolean;
+  refused?: string;
+}
+type StateListener = (state: ConnectionState) => void;
+
+const TOKEN_KEY = 'hnefi-token';
+
+/** The token from the address (kept for later loads of this page), or the one kept before. */
+function pageToken(): string | undefined {
+  const url = new URL(location.href);
+  const given = url.searchParams.get('token');
+  if (given === null) return localStorage.getItem(TOKEN_KEY) ?? undefined;
+  localStorage.setItem(TOKEN_KEY, given);
+  url.searchParams.delete('token');
+  history.replaceState(history.state, '', url.href);
+  return given;
+}
 
 export class Connection {
   private socket: WebSocket | undefined;
   private readonly listeners = new Set<Listener>();
   private readonly stateListeners = new Set<StateListener>();
   private queue: string[] = [];
-  open = false;
+  private readonly url: string;
+  state: ConnectionState = { open: false };
 
-  constructor(private readonly url: string) {
+  constructor() {
+    const token = pageToken();
+    const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
+    this.url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws${query}`;
     this.connect();
+  }
+
+  private setState(state: ConnectionState): void {
+    this.state = state;
+    this.stateListeners.forEach((l) => l(state));
   }
 
   private connect(): void {
     const socket = new WebSocket(this.url);
     this.socket = socket;
     socket.onopen = () => {
-      this.open = true;
       for (const text of this.queue) socket.send(text);
       this.queue = [];
-      this.stateListeners.forEach((l) => l(true));
+      this.setState({ open: true });
     };
     socket.onmessage = (event) => {
       const message = JSON.parse(String(event.data)) as ServerMessage;
       this.listeners.forEach((l) => l(message));
     };
-    socket.onclose = () => {
-      const wasOpen = this.open;
-      this.open = false;
-      if (wasOpen) this.stateListeners.forEach((l) => l(false));
-      setTimeout(() => this.connect(), 1000);
+    socket.onclose = (event) => {
+      if (event.code === CLOSE_BAD_TOKEN) {
+        // Another token than the page's: a new server. Trying again would not help.
+        this.setState({
+          open: false,
+          refused:
+            'This page does not have the server’s token: open the address hnefi gui printed when it started (it ends with ?token=…).',
+        });
+        return;
+      }
+      const refused = event.code === CLOSE_TOO_MANY ? `The server refused this page: ${event.reason}. Close another Hnefi tab.` : undefined;
+      if (this.state.open || refused !== this.state.refused) this.setState({ open: false, refused });
+      setTimeout(() => this.connect(), refused === undefined ? 1000 : 5000);
     };
   }
 
   send(message: ClientMessage): void {
     const text = JSON.stringify(message);
-    if (this.open && this.socket !== undefined) this.socket.send(text);
+    if (this.state.open && this.socket !== undefined) this.socket.send(text);
     else this.queue.push(text);
   }
 
@@ -49,10 +85,10 @@ export class Connection {
     return () => this.listeners.delete(listener);
   }
 
-  /** Hears every change of the connection, and at once whether it is open now. */
+  /** Hears every change of the connection, and at once how it is now. */
   onState(listener: StateListener): () => void {
     this.stateListeners.add(listener);
-    listener(this.open);
+    listener(this.state);
     return () => this.stateListeners.delete(listener);
   }
 }

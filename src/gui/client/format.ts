@@ -2,6 +2,7 @@
 
 import type { EndReason, Side } from '../../engine/index.js';
 import type { EngineLine } from '../shared/messages.js';
+import type { Ending } from './gameLine.js';
 
 export const SIDE_NAMES = ['Attackers', 'Defenders'] as const;
 
@@ -28,6 +29,16 @@ export function reasonText(reason: EndReason | string): string {
 
 export function resultText(winner: Side | null, reason: string): string {
   return winner === null ? `Draw: ${reasonText(reason)}` : `${SIDE_NAMES[winner]} win: ${reasonText(reason)}`;
+}
+
+/** How a game ended, with what happened when known: "Defenders win: time (two: no bestmove within 400 ms)". */
+export function endingText(ending: Ending): string {
+  return resultText(ending.winner, ending.reason) + (ending.detail !== undefined && ending.detail !== '' ? ` (${ending.detail})` : '');
+}
+
+/** A score from the side to move's view turned to the attackers' view. */
+export function attackersScore(score: EngineLine['score'], sideToMove: Side): EngineLine['score'] {
+  return score === undefined || sideToMove === 0 ? score : { kind: score.kind, value: -score.value };
 }
 
 /** A score from the side to move's view, as text: +0.35, #3 (wins in 3), #-2. */

@@ -17,8 +17,18 @@ import {
   type Outcome,
   type Result,
   type RuleSet,
+  type Side,
 } from '../../engine/index.js';
 import { makeTfen, makeTurn, parseTfen, playMoves } from '../../notation/index.js';
+
+/** How a game ended, when not (only) by the rules: time, a crash, resignation, an adjudication. */
+export interface Ending {
+  winner: Side | null;
+  /** An end reason of the rules or of a tournament (time, crash, resign, max-turns, ...). */
+  reason: string;
+  /** What happened, in words: "two: no bestmove within 400 ms". */
+  detail?: string;
+}
 
 export interface LineSetup {
   rules: RuleSet;
@@ -38,6 +48,8 @@ export class GameLine {
   readonly startTfen: string | undefined;
   readonly turns: number[][] = [];
   private readonly positions: Position[];
+  /** How the game ended after its last turn when its record says so (a copy cut short has none). */
+  ending: Ending | undefined;
 
   constructor(setup: LineSetup) {
     this.rules = setup.rules;

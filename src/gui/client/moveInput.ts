@@ -1,6 +1,7 @@
 // Entering a turn on the board: select a piece (click or press), then click or drop it on a target.
 // A berserk run continues with the same piece, its continuations offered, until the player ends the
-// turn (or the run cannot go on). A step the rules refuse gets their reason.
+// turn (or the run cannot go on). A turn may also be typed (`d2b2`, `e7e9g9`, `e7-e9`). A step the
+// rules refuse gets their reason.
 
 import { useEffect, useState } from 'preact/hooks';
 import { makeSquare, NO_SQUARE, NO_WINNER, SIDE_MASK, SIDE_NAMES, stepTo, EMPTY, makeStep, type Position } from '../../engine/index.js';
@@ -18,6 +19,8 @@ export interface MoveInput {
   onPress: (sq: number) => void;
   onDrop: (from: number, to: number) => void;
   endTurn: () => void;
+  /** Plays a typed turn (or the rest of an open run); false, with the refusal, if it is not legal. */
+  enter: (text: string) => boolean;
 }
 
 export function useMoveInput(pos: Position, canMove: boolean, onTurn: (steps: number[]) => void): MoveInput {
@@ -88,5 +91,16 @@ export function useMoveInput(pos: Position, canMove: boolean, onTurn: (steps: nu
   const endTurn = (): void => {
     if (run !== undefined) commit(run.steps);
   };
-  return { shown: working, selected: from, targets, pending: run?.steps ?? [], refusal, onPress, onDrop, endTurn };
+  const enter = (text: string): boolean => {
+    if (!canMove) return false;
+    const steps = parseTurn(working, text.trim());
+    if (!steps.ok) {
+      setRefusal(`${text.trim()}: ${steps.error.message}`);
+      return false;
+    }
+    setRefusal('');
+    commit([...(run?.steps ?? []), ...steps.value]);
+    return true;
+  };
+  return { shown: working, selected: from, targets, pending: run?.steps ?? [], refusal, onPress, onDrop, endTurn, enter };
 }

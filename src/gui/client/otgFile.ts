@@ -4,7 +4,7 @@
 
 import { err, getVariant, ok, Position, type Result } from '../../engine/index.js';
 import { gameRulesString, makeOtg, makeRulesString, parseOtg, parseRulesString, playTurnRecorded } from '../../notation/index.js';
-import { GameLine } from './gameLine.js';
+import { type Ending, GameLine } from './gameLine.js';
 
 export interface OtgRecord {
   tags: Record<string, string>;
@@ -26,7 +26,28 @@ export function readOtg(text: string): Result<OtgRecord> {
     sameRules ? { rules: variant.value, variant: variant.value.name, start } : { rules: rules.value, rulesString: rulesText, start },
     turns.map((steps) => steps.join('|')),
   );
-  return line.ok ? ok({ tags, line: line.value }) : err('bad-otg', line.error.message);
+  if (!line.ok) return err('bad-otg', line.error.message);
+  line.value.ending = recordEnding(tags);
+  return ok({ tags, line: line.value });
+}
+
+/** The ending a record's tags give: `result` 1 (attackers), -1 (defenders) or 0, `termination` "reason[: detail]". */
+function recordEnding(tags: Record<string, string>): Ending | undefined {
+  const winner = tags.result === '1' ? 0 : tags.result === '-1' ? 1 : tags.result === '0' ? null : undefined;
+  if (winner === undefined || tags.termination === undefined) return undefined;
+  const colon = tags.termination.indexOf(':');
+  const ending: Ending = { winner, reason: colon < 0 ? tags.termination : tags.termination.slice(0, colon).trim() };
+  if (colon >= 0) ending.detail = tags.termination.slice(colon + 1).trim();
+  return ending;
+}
+
+/** The tags that say how a game ended. */
+export function endingTags(ending: Ending | undefined): Record<string, string> {
+  if (ending === undefined) return {};
+  return {
+    result: ending.winner === null ? '0' : ending.winner === 0 ? '1' : '-1',
+    termination: ending.detail !== undefined ? `${ending.reason}: ${ending.detail}` : ending.reason,
+  };
 }
 
 /** The game as an .otg record, with the given tags (the rules and the moves are the game's). */

@@ -1,17 +1,25 @@
 // Checks a WebSocket message from the page: a malformed one gets an error naming what is wrong and
 // changes nothing. Positions and moves are checked against the rules here, so that only legal
-// positions reach an engine (and no text of the page's choosing is ever written to one).
+// positions reach an engine (and no text of the page's choosing is ever written to one), and search
+// limits against the server's caps, so that no page keeps an engine busy without end (only the
+// analysis board searches without a limit, and it stops when its page goes).
 
 import { err, getVariant, ok, Position, type Result, type RuleSet } from '../../engine/index.js';
 import { parseRulesString, parseTfen, playMoves } from '../../notation/index.js';
 import { SLOTS, type ClientMessage, type Limits, type SearchRequest, type Slot } from '../shared/messages.js';
+import type { GuiLimits } from './guiConfig.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const MAX_MOVES = 2000;
 const LIMIT_KEYS = ['movetime', 'depth', 'atime', 'dtime', 'ainc', 'dinc'] as const;
+/** Deeper than any engine reaches in a game's time. */
+const DEEPEST_SEARCH = 100;
 
-export function parseClientMessage(text: string, engines: readonly string[]): Result<ClientMessage> {
+/** What the page may ask of the server's engines. */
+export type SearchCaps = Pick<GuiLimits, 'moveMs' | 'clockMs'>;
+
+export function parseClientMessage(text: string, engines: readonly string[], caps: SearchCaps): Result<ClientMessage> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -37,16 +45,16 @@ export function parseClientMessage(text: string, engines: readonly string[]): Re
       return ok({ t: 'restart', slot: slot.value, engine: value.engine });
     }
     case 'watch':
-      if (typeof value.folder !== 'string' || value.folder.trim() === '')
+      if (typeof value.folder !== 'string' || value.folder.trim() === '' || value.folder.length > 1000)
         return err('bad-message', 'watch: "folder" must name a tournament out folder');
       return ok({ t: 'watch', folder: value.folder.trim() });
     case 'record':
-      if (typeof value.folder !== 'string' || typeof value.file !== 'string' || !/^[\w.-]+\.otg$/.test(value.file)) {
+      if (typeof value.folder !== 'string' || typeof value.file !== 'string' || !/^[\w-][\w.-]*\.otg$/.test(value.file)) {
         return err('bad-message', 'record: "folder" and "file" (a game record name like p1-r1-g1.otg) are needed');
       }
       return ok({ t: 'record', folder: value.folder, file: value.file });
     case 'search':
-      return parseSearch(value, engines);
+      return parseSearch(value, engines, caps);
     default:
       return err('bad-message', `unknown message type '${value.t}'`);
   }
@@ -62,7 +70,7 @@ export function searchRules(variant: string, rules: string | undefined): Result<
   return rules !== undefined ? parseRulesString(rules) : getVariant(variant);
 }
 
-function parseSearch(value: Record<string, unknown>, engines: readonly string[]): Result<SearchRequest> {
+function parseSearch(value: Record<string, unknown>, engines: readonly string[], caps: SearchCaps): Result<SearchRequest> {
   if (typeof value.id !== 'number' || !Number.isInteger(value.id)) return err('bad-message', 'search: "id" must be a whole number');
   const slot = parseSlot(value.slot);
   if (!slot.ok) return slot;
@@ -87,8 +95,10 @@ function parseSearch(value: Record<string, unknown>, engines: readonly string[])
   if (!start.ok) return err('bad-message', `search: tfen: ${start.error.message}`);
   const played = playMoves(start.value, moves as string[]);
   if (!played.ok) return err('bad-message', `search: ${played.error.message}`);
-  const limits = parseLimits(value.limits);
+  const limits = parseLimits(value.limits, caps);
   if (!limits.ok) return limits;
+  if (limits.value.infinite && slot.value !== 'analysis')
+    return err('bad-message', 'search: only the analysis board searches without a limit (limits.infinite)');
   let multipv: number | undefined;
   if (value.multipv !== undefined) {
     if (typeof value.multipv !== 'number' || !Number.isInteger(value.multipv) || value.multipv < 1 || value.multipv > 5) {
@@ -111,16 +121,25 @@ function parseSearch(value: Record<string, unknown>, engines: readonly string[])
   return ok(request);
 }
 
-function parseLimits(value: unknown): Result<Limits> {
+function parseLimits(value: unknown, caps: SearchCaps): Result<Limits> {
   if (!isObject(value)) return err('bad-message', 'search: "limits" must be an object like {"movetime": 1000} or {"infinite": true}');
   const limits: Limits = {};
+  const most: Record<(typeof LIMIT_KEYS)[number], number> = {
+    movetime: caps.moveMs,
+    depth: DEEPEST_SEARCH,
+    atime: caps.clockMs,
+    dtime: caps.clockMs,
+    ainc: caps.moveMs,
+    dinc: caps.moveMs,
+  };
   for (const [key, raw] of Object.entries(value)) {
     if (key === 'infinite') {
       if (raw !== true) return err('bad-message', 'search: limits.infinite must be true or absent');
       limits.infinite = true;
     } else if ((LIMIT_KEYS as readonly string[]).includes(key)) {
-      if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0 || raw > 1e9)
-        return err('bad-message', `search: limits.${key} must be a whole number of 0 or more`);
+      const cap = most[key as (typeof LIMIT_KEYS)[number]];
+      if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0 || raw > cap)
+        return err('bad-message', `search: limits.${key} must be a whole number from 0 to ${cap} (this server's limit)`);
       limits[key as (typeof LIMIT_KEYS)[number]] = raw;
     } else {
       return err('bad-message', `search: unknown limit '${key}' (limits: ${LIMIT_KEYS.join(' ')} infinite)`);

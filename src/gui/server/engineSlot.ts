@@ -2,20 +2,34 @@
 // demand through the engine client, set to the search's rules, one search at a time (a new search or
 // `stop` ends the running one first), its `info` lines relayed to the page at most every
 // INFO_INTERVAL_MS, and any fault (crash, hang, no answer in time) reported to the page. A failed
-// engine is killed; the next search or a restart starts a fresh process.
+// engine is killed; the next search or a restart starts a fresh process. Every engine holds a place
+// in the page's and the server's engine budget while it runs, and every search but the analysis
+// board's has a deadline.
 
 import { EngineClient, type EngineSpec, type Timeouts } from '../../client/engineClient.js';
 import type { EngineInfo } from '../../client/engineInfo.js';
-import type { EngineLine, SearchRequest, ServerMessage, Slot } from '../shared/messages.js';
-import { searchRules } from './clientMessages.js';
+import type { EngineLine, Limits, SearchRequest, ServerMessage, Slot } from '../shared/messages.js';
+import { type SearchCaps, searchRules } from './clientMessages.js';
+import type { EngineBudget } from './engineBudget.js';
 
 /** How often analysis lines go to the page: 10 a second, enough to watch and cheap to draw. */
 const INFO_INTERVAL_MS = 100;
-/** How far past its movetime a search may run before it counts as hung. */
-const MOVETIME_GRACE_MS = 5_000;
+/** How far past its limit a search may run before it counts as hung. */
+const GRACE_MS = 5_000;
+
+/** The longest a search may take: its time, the longest clock's, or the cap for a depth; none for infinite. */
+export function searchDeadline(limits: Limits, caps: SearchCaps): number | undefined {
+  if (limits.infinite) return undefined;
+  if (limits.movetime !== undefined) return limits.movetime + GRACE_MS;
+  if (limits.atime !== undefined || limits.dtime !== undefined)
+    return Math.max(limits.atime ?? 0, limits.dtime ?? 0) + Math.max(limits.ainc ?? 0, limits.dinc ?? 0) + GRACE_MS;
+  return caps.moveMs + GRACE_MS;
+}
 
 export class EngineSlot {
   private engine: EngineClient | undefined;
+  /** Gives back the running engine's place in the budget. */
+  private releasePlace: () => void = () => {};
   private engineName = '';
   /** The rules the engine is set to: a variant name, or `rules:<string>`. */
   private rulesKey = '';
@@ -29,6 +43,8 @@ export class EngineSlot {
     readonly slot: Slot,
     private readonly specs: ReadonlyMap<string, EngineSpec>,
     private readonly timeouts: Timeouts,
+    private readonly budget: EngineBudget,
+    private readonly caps: SearchCaps,
     private readonly send: (message: ServerMessage) => void,
   ) {}
 
@@ -47,8 +63,7 @@ export class EngineSlot {
   /** Kills the engine and starts it afresh. */
   restart(engineName: string | undefined): void {
     const generation = ++this.generation;
-    this.engine?.kill();
-    this.engine = undefined;
+    this.dropEngine();
     const name = engineName ?? this.engineName;
     if (name === '' || !this.specs.has(name)) return;
     this.work = this.work.then(async () => {
@@ -63,6 +78,14 @@ export class EngineSlot {
     const engine = this.engine;
     this.engine = undefined;
     await engine?.quit();
+    this.releasePlace();
+  }
+
+  /** Kills the engine (if any) and gives back its place. */
+  private dropEngine(): void {
+    this.engine?.kill();
+    this.engine = undefined;
+    this.releasePlace();
   }
 
   private interrupt(): void {
@@ -71,27 +94,35 @@ export class EngineSlot {
 
   private async ensureEngine(name: string): Promise<EngineClient | undefined> {
     if (this.engine !== undefined && this.engine.alive && this.engineName === name) return this.engine;
-    this.engine?.kill();
-    this.engine = undefined;
+    this.dropEngine();
     const spec = this.specs.get(name)!;
+    const place = this.budget.take();
+    if (!place.ok) {
+      this.send({ t: 'engine', slot: this.slot, engine: name, state: 'failed', detail: `not started: ${place.message}` });
+      return undefined;
+    }
     this.send({ t: 'engine', slot: this.slot, engine: name, state: 'starting' });
     const started = await EngineClient.start(spec, this.timeouts);
     if (!started.ok) {
+      place.release();
       this.send({ t: 'engine', slot: this.slot, engine: name, state: 'failed', detail: `${started.fault}: ${started.detail}` });
       return undefined;
     }
     if (this.closed) {
       started.engine.kill();
+      place.release();
       return undefined;
     }
     const engine = started.engine;
     this.engine = engine;
+    this.releasePlace = place.release;
+    engine.whenExited(place.release);
     this.engineName = name;
     this.rulesKey = '';
     // An engine that dies between searches is reported at once, not at the next search.
     engine.whenExited((detail) => {
       if (this.engine === engine && !this.searching && !this.closed) {
-        this.engine = undefined;
+        this.dropEngine();
         this.send({ t: 'engine', slot: this.slot, engine: name, state: 'failed', detail: `crash: ${detail}` });
       }
     });
@@ -100,8 +131,7 @@ export class EngineSlot {
   }
 
   private fail(request: SearchRequest, detail: string): void {
-    this.engine?.kill();
-    this.engine = undefined;
+    this.dropEngine();
     this.send({ t: 'engine', slot: this.slot, engine: request.engine, state: 'failed', detail, id: request.id });
   }
 
@@ -140,7 +170,7 @@ export class EngineSlot {
       lines.set(index, { ...info, multipv: index, pv: info.pv });
       timer ??= setTimeout(flush, INFO_INTERVAL_MS);
     };
-    const deadline = request.limits.movetime !== undefined ? request.limits.movetime + MOVETIME_GRACE_MS : undefined;
+    const deadline = searchDeadline(request.limits, this.caps);
     this.searching = true;
     this.send({ t: 'engine', slot: this.slot, engine: request.engine, state: 'searching', id: request.id });
     const result = await engine.search({ tfen: request.tfen, moves: request.moves, limits: request.limits, multipv }, deadline, onInfo);

@@ -65,8 +65,13 @@ export interface TournamentFolder {
   summary?: unknown;
 }
 
+/** WebSocket close codes the page acts on: its token was refused; the server has all the pages it takes. */
+export const CLOSE_BAD_TOKEN = 4401;
+export const CLOSE_TOO_MANY = 4429;
+
 export type ServerMessage =
-  | { t: 'hello'; engines: string[]; variants: string[]; watch: string[]; version: string }
+  /** `watch`: tournament folders offered; `records`: folders under which any tournament may be watched. */
+  | { t: 'hello'; engines: string[]; variants: string[]; watch: string[]; records: string[]; version: string }
   | { t: 'info'; id: number; slot: Slot; lines: EngineLine[] }
   | { t: 'bestmove'; id: number; slot: Slot; move: string; elapsedMs: number }
   | { t: 'engine'; slot: Slot; engine: string; state: EngineState; detail?: string; id?: number }
