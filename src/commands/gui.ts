@@ -2,8 +2,11 @@
 
 import type { Argv, CommandModule } from 'yargs';
 import { loadGuiConfig, type GuiFlags } from '../gui/server/guiConfig.js';
+import { exportSite } from './siteExport.js';
 
-export const guiCommand: CommandModule<object, GuiFlags> = {
+type GuiCommandFlags = GuiFlags & { export?: string };
+
+export const guiCommand: CommandModule<object, GuiCommandFlags> = {
   command: 'gui',
   describe: 'serve the tafl board in the browser: play, analyse, watch tournaments (prints its URL)',
   builder: (yargs: Argv) =>
@@ -20,8 +23,26 @@ export const guiCommand: CommandModule<object, GuiFlags> = {
         type: 'string',
         array: true,
         describe: "a tournament's out folder to offer for watching (repeat)",
-      }) as unknown as Argv<GuiFlags>,
+      })
+      .option('export', {
+        type: 'string',
+        describe:
+          'instead of serving: copy the static site (the board with the engine in the browser, no server needed) into this new folder',
+      }) as unknown as Argv<GuiCommandFlags>,
   handler: async (args) => {
+    if (args.export !== undefined) {
+      const exported = exportSite(args.export);
+      if (!exported.ok) {
+        console.error(`hnefi gui: ${exported.error.message}`);
+        process.exitCode = 1;
+        return;
+      }
+      const { folder, files, bytes } = exported.value;
+      console.log(
+        `Hnefi's static site: ${files} files (${Math.round(bytes / 1024)} KB) in ${folder}; put it on any static web host (docs/web.md)`,
+      );
+      return;
+    }
     const config = loadGuiConfig(args);
     if (!config.ok) {
       console.error(`hnefi gui: ${config.error.message}`);
