@@ -2,7 +2,8 @@
 // for the rules it serves, and the opening books (books/<variant>.txt). The service worker keeps
 // what was fetched for offline use.
 
-import { err, ok, type Result, type RuleSet } from '../engine/index.js';
+import { err, getVariant, ok, type Result, type RuleSet } from '../engine/index.js';
+import { type Opening, parseOpeningLines } from '../notation/index.js';
 import { AUTO_NETWORK, autoNetworkFits, type Network, parseNetwork } from '../search/index.js';
 import { keepForOffline } from './offline.js';
 
@@ -24,17 +25,14 @@ export class ShippedFiles {
     return net;
   }
 
-  /**
-   * A variant's opening book: each opening as a move list from the start position (the book's lines,
-   * comments left out); null when the variant has no book.
-   */
-  async book(variant: string): Promise<Result<string[][] | null>> {
-    if (!/^[a-z0-9-]+$/.test(variant)) return ok(null);
-    const response = await this.fetch(`books/${variant}.txt`);
+  /** A variant's opening book (the openings checked against its rules); null when the variant has none. */
+  async book(variant: string): Promise<Result<Opening[] | null>> {
+    const rules = getVariant(variant);
+    if (!rules.ok) return rules;
+    const path = `books/${variant}.txt`;
+    const response = await this.fetch(path);
     if (!response.ok) return response.error.code === 'not-found' ? ok(null) : response;
-    const text = await response.value.text();
-    const lines = text.split(/\r?\n/).map((line) => line.replace(/#.*/, '').trim());
-    return ok(lines.filter((line) => line !== '').map((line) => line.split(/\s+/)));
+    return parseOpeningLines(rules.value, await response.value.text(), path);
   }
 
   private async fetchNetwork(): Promise<Result<Network>> {
