@@ -1,7 +1,9 @@
 // The static site's service worker (built as sw.js by scripts/build.mjs, which writes in the list of
 // the site's files and their version): the page works offline after its first visit.
 // - Installing it stores the page's files (everything but the networks and books) in a cache named
-//   for this version of the site; activating it deletes the caches of other versions.
+//   for this version of the site; activating it deletes the caches of other versions. A new version
+//   waits (the browser's default) until no page of the old one is open: a page never mixes the files
+//   of two versions.
 // - It answers the site's requests from that cache, else from the network, and keeps the networks and
 //   books fetched (they are loaded when a variant first needs them).
 // - It adds the two headers that make the page cross-origin isolated (docs/web.md) to what it serves,
@@ -22,7 +24,6 @@ interface RequestEvent extends LifecycleEvent {
 
 interface ServiceWorkerScope {
   readonly registration: { readonly scope: string };
-  skipWaiting(): Promise<void>;
   readonly clients: { claim(): Promise<void> };
   addEventListener(type: 'install' | 'activate', listener: (event: LifecycleEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: RequestEvent) => void): void;
@@ -40,12 +41,7 @@ const ISOLATION_HEADERS: Record<string, string> = {
 };
 
 worker.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll(SITE_FILES))
-      .then(() => worker.skipWaiting()),
-  );
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SITE_FILES)));
 });
 
 worker.addEventListener('activate', (event) => {
