@@ -97,6 +97,8 @@ export class SearchEngine {
   /** The worker died before it ever came up: no search thread; searches get a legal turn at once. */
   private broken = false;
   private quitting: Promise<void> | undefined;
+  /** quit() was called (set before its stop: a thread replaced then would only be ended). */
+  private quitCalled = false;
   private idleWaiters: (() => void)[] = [];
 
   /**
@@ -284,6 +286,7 @@ export class SearchEngine {
 
   /** Stops a running job, lets its answer out, then ends the worker. */
   quit(): Promise<void> {
+    this.quitCalled = true;
     this.quitting ??= (async () => {
       if (this.job) {
         const done = this.whenIdle();
@@ -331,7 +334,7 @@ export class SearchEngine {
   private replaceWorker(): void {
     void this.worker?.terminate();
     this.answerPings();
-    if (this.quitting === undefined) this.startWorker();
+    if (!this.quitCalled) this.startWorker();
   }
 
   private post(message: ToWorker): void {
