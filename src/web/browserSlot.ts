@@ -66,11 +66,10 @@ export class BrowserSlot {
   /** Ends the engine (a running search still answers) and starts a fresh one. */
   restart(): void {
     const generation = ++this.generation;
-    const old = this.engine;
+    const quitting = this.engine?.quit();
     this.engine = undefined;
-    old?.stop();
     this.work = this.work.then(async () => {
-      await old?.quit();
+      await quitting;
       if (generation === this.generation && !this.closed) this.startEngine();
     });
   }
@@ -78,7 +77,7 @@ export class BrowserSlot {
   /** The page has gone: stop searching and end the engine's threads. */
   async close(): Promise<void> {
     this.closed = true;
-    this.stop();
+    this.generation++;
     const engine = this.engine;
     this.engine = undefined;
     await engine?.quit();

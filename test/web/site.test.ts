@@ -175,6 +175,17 @@ describe('the static site in Chromium', () => {
     // Without shared memory the stop replaces the search thread: the next search still answers.
     await stopInfinite(page, 'copenhagen');
     answer('copenhagen', await search(page, 'copenhagen', { depth: 3 }));
+    // A restart starts a fresh engine, which answers the next search.
+    const states = await page.evaluate(async () => {
+      const { engine, messages } = window as unknown as TestWindow;
+      const from = messages.length;
+      engine.send({ t: 'restart', slot: 'analysis' });
+      while (!messages.slice(from).some((m) => m.t === 'engine' && m.state === 'ready'))
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      return messages.slice(from).map((m) => (m.t === 'engine' ? m.state : m.t));
+    });
+    expect(states).toEqual(['starting', 'ready']);
+    answer('tablut', await search(page, 'tablut', { depth: 3 }));
     // The service worker keeps the site, and the network the page fetched (again through it if it
     // came before the worker took over).
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
