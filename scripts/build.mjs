@@ -1,12 +1,14 @@
 // `npm run build`: bundles everything that runs into dist/ with esbuild.
 //
 // The CLI, the library, the search worker and the Lazy SMP helper thread go into dist/ (no tsx at run
-// time), the rules alone into dist/rules.js, and the GUI's page into dist/gui. Code shared by them, and
-// each CLI command loaded on demand, go to chunk files beside them in dist/ (not a subfolder: workers
-// are found relative to the module that starts them), so that starting the engine server parses only
-// what it runs.
+// time), the rules alone into dist/rules.js, the GUI's page into dist/gui, and the static site (the
+// page with the engine in the browser, docs/web.md; scripts/buildSite.mjs) into dist/web. Code shared
+// by them, and each CLI command loaded on demand, go to chunk files beside them in dist/ (not a
+// subfolder: workers are found relative to the module that starts them), so that starting the engine
+// server parses only what it runs.
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { buildSite } from './buildSite.mjs';
 
 const common = {
   bundle: true,
@@ -71,6 +73,8 @@ await build({
   logLevel: 'warning',
   minifySyntax: true,
 });
+
+await buildSite('dist/web');
 
 // Chunks of earlier builds (their names carry a content hash) would pile up: remove those not just written.
 const written = new Set(Object.keys(result.metafile.outputs).map((path) => path.replace(/^dist\//, '')));

@@ -15,6 +15,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getVariant } from '../src/engine/index.js';
+import { nodeThreadStarter } from '../src/search/nodeThreads.js';
 import { Searcher } from '../src/search/searcher.js';
 import type { SearchInfo } from '../src/search/types.js';
 import { loadOpenings, openingPositions } from '../src/tournament/openings.js';
@@ -25,7 +26,7 @@ const every = Number(everyText);
 const maxDepth = Number(depthText);
 const nodeLimit = mode === 'nodes' ? Number(nodesText) : 0;
 const hashMB = 64;
-const helperFile = pathToFileURL(resolve('dist/search-helper.js'));
+const startHelper = nodeThreadStarter(pathToFileURL(resolve('dist/search-helper.js')), { background: true });
 
 const found = getVariant(variant);
 if (!found.ok) throw new Error(found.error.message);
@@ -68,8 +69,8 @@ function searchToDepth(searcher: Searcher, threads: number, index: number): Dept
   return byDepth;
 }
 
-const one = new Searcher({ hashMB, threads: 1, multiPV: 1 }, { helperFile });
-const two = new Searcher({ hashMB, threads: 2, multiPV: 1 }, { helperFile });
+const one = new Searcher({ hashMB, threads: 1, multiPV: 1 }, { startHelper });
+const two = new Searcher({ hashMB, threads: 2, multiPV: 1 }, { startHelper });
 // Warm both threads' compiled code up before anything is counted.
 searchToDepth(one, 1, 0);
 searchToDepth(two, 2, 0);

@@ -3,8 +3,11 @@
 import type { Argv, CommandModule } from 'yargs';
 import { isLoopback } from '../gui/server/access.js';
 import { loadGuiConfig, TOKEN_VARIABLE, type GuiFlags } from '../gui/server/guiConfig.js';
+import { exportSite } from './siteExport.js';
 
-export const guiCommand: CommandModule<object, GuiFlags> = {
+type GuiCommandFlags = GuiFlags & { export?: string };
+
+export const guiCommand: CommandModule<object, GuiCommandFlags> = {
   command: 'gui',
   describe: 'serve the tafl board in the browser: play, analyse, watch tournaments (prints its URL)',
   builder: (yargs: Argv) =>
@@ -32,8 +35,26 @@ export const guiCommand: CommandModule<object, GuiFlags> = {
         describe: `--no-token: pages need no token (loopback --host only); the token is new at each start, or ${TOKEN_VARIABLE}'s value`,
       })
       .option('max-engines', { type: 'number', describe: 'engine processes at once, all pages together (default 8)' })
-      .option('max-connections', { type: 'number', describe: 'pages connected at once (default 16)' }) as unknown as Argv<GuiFlags>,
+      .option('max-connections', { type: 'number', describe: 'pages connected at once (default 16)' })
+      .option('export', {
+        type: 'string',
+        describe:
+          'instead of serving: copy the static site (the board with the engine in the browser, no server needed) into this new folder',
+      }) as unknown as Argv<GuiCommandFlags>,
   handler: async (args) => {
+    if (args.export !== undefined) {
+      const exported = exportSite(args.export);
+      if (!exported.ok) {
+        console.error(`hnefi gui: ${exported.error.message}`);
+        process.exitCode = 1;
+        return;
+      }
+      const { folder, files, bytes } = exported.value;
+      console.log(
+        `Hnefi's static site: ${files} files (${Math.round(bytes / 1024)} KB) in ${folder}; put it on any static web host (docs/web.md)`,
+      );
+      return;
+    }
     const config = loadGuiConfig(args);
     if (!config.ok) {
       console.error(`hnefi gui: ${config.error.message}`);

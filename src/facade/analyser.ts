@@ -7,6 +7,7 @@ import type { Position } from '../engine/index.js';
 import { makeTfen, makeTurn } from '../notation/index.js';
 import type { GoLimits, SearchInfo, SearchOptions, SearchScore } from '../search/index.js';
 import { SearchEngine } from './engine.js';
+import { nodeSearchThread } from './nodeSearchThread.js';
 import type { GameHistory } from './game.js';
 
 /** One progress report, with the turns written in compact notation. */
@@ -87,6 +88,7 @@ export class Analyser {
         onError: (message) => this.errors.push(message),
       },
       options,
+      nodeSearchThread(),
     );
   }
 

@@ -1,12 +1,16 @@
 // The engine facade: one search worker kept alive between searches, driven by plain calls
 // (go, ponderHit, stop, perft, bench, isReady, newGame, setOptions, quit) with callbacks for info, the
 // best turn and the counts. It knows no protocol, so the UCI server and the OpenTafl adapter both sit
-// on it. The worker never writes stdout; one job (a search, perft or bench) runs at a time.
+// on it, and no platform: its thread is a worker thread on Node.js, a Web Worker in a browser
+// (src/search/threads.ts). The worker never writes stdout; one job (a search, perft or bench) runs at a time.
+//
+// Where threads cannot share memory (a browser page that is not cross-origin isolated), the running
+// job cannot be told to stop: stop() answers at once from what the search has reported and replaces
+// the thread (its hash table is lost), and an infinite search's answer waits here for the stop.
 
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { hasLegalTurn, legalTurns } from '../engine/index.js';
 import { DEFAULT_OPTIONS, Searcher, timeBudget, type GoLimits, type SearchInfo, type SearchOptions } from '../search/index.js';
+import { canShareMemory, type StartThread, type Thread } from '../search/threads.js';
 import { replayGame, type GameHistory } from './game.js';
 import type { FromWorker, ToWorker } from './workerMessages.js';
 
@@ -56,9 +60,14 @@ type RunningJob =
       started: boolean;
       /** Answers from this thread if the search thread has not started by the end of the time (see armClockGuard). */
       clockGuard?: ReturnType<typeof setTimeout>;
+      /** Without shared memory: the answer of an infinite or ponder search, given at the stop. */
+      held?: number[] | null;
     }
   | { kind: 'perft'; id: number; callbacks: PerftCallbacks }
   | { kind: 'bench'; id: number; onDone(result: BenchResult): void };
+
+/** Whether the search thread has the job and has not yet answered it (without shared memory, see endJob). */
+type ThreadJob = RunningJob & { inThread?: boolean };
 
 /** The shared control flags: the running job stops; a ponder search has not had its ponderhit yet. */
 const STOP = 0;
@@ -73,17 +82,14 @@ function defined(options: Partial<SearchOptions>): Partial<SearchOptions> {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
 }
 
-/** The bundled worker sits next to the bundle that starts it (scripts/build.mjs); code run from sources passes its own. */
-const defaultWorkerFile = (): string => fileURLToPath(new URL('./search-worker.js', import.meta.url));
-
 export class SearchEngine {
-  private worker!: Worker;
-  private readonly control = new Int32Array(new SharedArrayBuffer(16));
+  private worker: Thread | undefined;
+  private readonly control: Int32Array;
   /** For answers from this thread when the search thread is late (kept: made once). */
   private quickSearcher: Searcher | undefined;
   private options: SearchOptions;
   private nextId = 1;
-  private job: RunningJob | undefined;
+  private job: ThreadJob | undefined;
   private readonly pings = new Map<number, () => void>();
   private closing = false;
   /** The current worker has said it is up (so a death is worth a restart). */
@@ -91,14 +97,22 @@ export class SearchEngine {
   /** The worker died before it ever came up: no search thread; searches get a legal turn at once. */
   private broken = false;
   private quitting: Promise<void> | undefined;
+  /** quit() was called (set before its stop: a thread replaced then would only be ended). */
+  private quitCalled = false;
   private idleWaiters: (() => void)[] = [];
 
+  /**
+   * `startThread` starts a search thread (serveSearch: nodeSearchThread on Node.js). `shareMemory`:
+   * whether the control flags can be shared with it (where they cannot, see the top of this file).
+   */
   constructor(
     private readonly callbacks: EngineCallbacks,
-    options: Partial<SearchOptions> = {},
-    private readonly workerFile = defaultWorkerFile(),
+    options: Partial<SearchOptions>,
+    private readonly startThread: StartThread,
+    private readonly shareMemory = canShareMemory(),
   ) {
     this.options = { ...DEFAULT_OPTIONS, ...defined(options) };
+    this.control = new Int32Array(shareMemory ? new SharedArrayBuffer(16) : new ArrayBuffer(16));
     this.startWorker();
   }
 
@@ -136,7 +150,7 @@ export class SearchEngine {
     // The clock runs from now, also while the search thread finishes its warm-up or a message.
     const timed: GoLimits = { ...limits, startTime: limits.startTime ?? performance.timeOrigin + performance.now() };
     const id = this.nextId++;
-    const job: RunningJob = { kind: 'search', id, game, limits: timed, lastPv: [], lastLongPv: [], started: false };
+    const job: ThreadJob = { kind: 'search', id, game, limits: timed, lastPv: [], lastLongPv: [], started: false };
     this.job = job;
     const pos = replayGame(game);
     if (!pos.ok || !hasLegalTurn(pos.value)) {
@@ -151,6 +165,7 @@ export class SearchEngine {
     }
     this.startJob(id, limits.ponder === true);
     this.post({ type: 'go', id, game, limits: timed });
+    job.inThread = true;
     if (limits.ponder !== true && !this.workerUp) this.armClockGuard(job, timed.startTime as number);
     return true;
   }
@@ -197,6 +212,15 @@ export class SearchEngine {
     const job = this.job;
     if (!this.pondering || job?.kind !== 'search') return false;
     Atomics.store(this.control, PONDERING, 0);
+    if (!this.shareMemory) {
+      // The search thread cannot hear the ponderhit: a new one searches with the clock from now.
+      this.replaceWorker();
+      job.limits = { ...job.limits, ponder: false, startTime: performance.timeOrigin + performance.now() };
+      job.started = false;
+      job.held = undefined;
+      this.post({ type: 'go', id: job.id, game: job.game, limits: job.limits });
+      job.inThread = true;
+    }
     if (!job.started && !this.workerUp) this.armClockGuard(job, performance.timeOrigin + performance.now());
     return true;
   }
@@ -209,7 +233,7 @@ export class SearchEngine {
       return false;
     }
     const id = this.nextId++;
-    this.job = { kind: 'perft', id, callbacks };
+    this.job = { kind: 'perft', id, callbacks, inThread: true };
     this.startJob(id, false);
     this.post({ type: 'perft', id, game, depth });
     return true;
@@ -223,7 +247,7 @@ export class SearchEngine {
       return false;
     }
     const id = this.nextId++;
-    this.job = { kind: 'bench', id, onDone };
+    this.job = { kind: 'bench', id, onDone, inThread: true };
     this.startJob(id, false);
     this.post({ type: 'bench', id, depth });
     return true;
@@ -235,8 +259,18 @@ export class SearchEngine {
    * this or, pondering, a ponderhit.)
    */
   stop(): void {
-    if (!this.job) return;
+    const job = this.job;
+    if (!job) return;
     Atomics.store(this.control, STOP, 1);
+    if (this.shareMemory) return;
+    if (job.kind === 'search') {
+      if (job.held !== undefined) this.finish(job.id, job.held);
+      else this.finishWithFallback(job.id);
+    } else if (job.kind === 'perft') {
+      this.onMessage({ type: 'perftDone', id: job.id, turns: 0, stopped: true });
+    } else {
+      this.onMessage({ type: 'benchDone', id: job.id, nodes: 0, timeMs: 0, nps: 0, stopped: true });
+    }
   }
 
   /** Calls back at once during a job; otherwise once the worker has caught up with every call before. */
@@ -252,6 +286,7 @@ export class SearchEngine {
 
   /** Stops a running job, lets its answer out, then ends the worker. */
   quit(): Promise<void> {
+    this.quitCalled = true;
     this.quitting ??= (async () => {
       if (this.job) {
         const done = this.whenIdle();
@@ -259,7 +294,7 @@ export class SearchEngine {
         await done;
       }
       this.closing = true;
-      await this.worker.terminate();
+      await this.worker?.terminate();
     })();
     return this.quitting;
   }
@@ -278,19 +313,32 @@ export class SearchEngine {
   }
 
   private startWorker(): void {
-    // Only the main thread writes the protocol stream: anything the search threads print goes to stderr.
-    const worker = new Worker(this.workerFile, { stdout: true });
-    worker.stdout.pipe(process.stderr);
-    this.worker = worker;
     this.workerUp = false;
-    worker.on('message', (message: FromWorker) => this.onMessage(message));
-    worker.on('error', (error) => this.onWorkerDeath(worker, error.message));
-    worker.on('exit', (code) => this.onWorkerDeath(worker, `exit code ${code}`));
+    let worker: Thread;
+    try {
+      worker = this.startThread();
+    } catch (error) {
+      this.broken = true;
+      this.callbacks.onError(`search thread could not start (${error instanceof Error ? error.message : String(error)})`);
+      return;
+    }
+    this.worker = worker;
+    worker.onMessage((message) => {
+      if (worker === this.worker) this.onMessage(message as FromWorker);
+    });
+    worker.onEnd((why) => this.onWorkerDeath(worker, why));
     this.post({ type: 'init', control: this.control, options: this.options });
   }
 
+  /** Without shared memory: ends a search thread that runs a job no longer wanted, and starts a new one. */
+  private replaceWorker(): void {
+    void this.worker?.terminate();
+    this.answerPings();
+    if (!this.quitCalled) this.startWorker();
+  }
+
   private post(message: ToWorker): void {
-    this.worker.postMessage(message);
+    if (!this.broken) this.worker?.post(message);
   }
 
   private onMessage(message: FromWorker): void {
@@ -322,13 +370,22 @@ export class SearchEngine {
         this.callbacks.onInfo(message.info, job.game);
         return;
       }
-      case 'bestMove':
-        this.finish(message.id, message.best);
+      case 'bestMove': {
+        const job = this.job;
+        if (job?.kind !== 'search' || job.id !== message.id) return;
+        job.inThread = false;
+        if (!this.shareMemory && (job.limits.infinite || this.pondering)) job.held = message.best;
+        else this.finish(message.id, message.best);
         return;
-      case 'failed':
+      }
+      case 'failed': {
+        const job = this.job;
+        if (job?.kind !== 'search' || job.id !== message.id) return;
+        job.inThread = false;
         this.callbacks.onError(`search failed: ${message.message}`);
         this.finishWithFallback(message.id);
         return;
+      }
       case 'perftTurn': {
         const job = this.job;
         if (job?.kind === 'perft' && job.id === message.id) job.callbacks.onTurn(message.turn, message.nodes);
@@ -337,6 +394,7 @@ export class SearchEngine {
       case 'perftDone': {
         const job = this.job;
         if (job?.kind !== 'perft' || job.id !== message.id) return;
+        job.inThread = false;
         this.endJob();
         job.callbacks.onDone({ turns: message.turns, stopped: message.stopped });
         this.wakeIdleWaiters();
@@ -345,6 +403,7 @@ export class SearchEngine {
       case 'benchDone': {
         const job = this.job;
         if (job?.kind !== 'bench' || job.id !== message.id) return;
+        job.inThread = false;
         this.endJob();
         job.onDone({ nodes: message.nodes, timeMs: message.timeMs, nps: message.nps, stopped: message.stopped });
         this.wakeIdleWaiters();
@@ -357,9 +416,8 @@ export class SearchEngine {
    * A dead worker is replaced, unless it never came up (restarting it would fail the same way, for
    * ever); a search it was running still gets a legal answer, perft and bench end as stopped.
    */
-  private onWorkerDeath(worker: Worker, why: string): void {
+  private onWorkerDeath(worker: Thread, why: string): void {
     if (this.closing || worker !== this.worker) return;
-    worker.removeAllListeners();
     if (this.workerUp) {
       this.callbacks.onError(`search thread stopped (${why}); restarting it`);
       this.startWorker();
@@ -367,11 +425,10 @@ export class SearchEngine {
       this.broken = true;
       this.callbacks.onError(`search thread could not start (${why})`);
     }
-    for (const [id, callback] of [...this.pings]) {
-      this.pings.delete(id);
-      callback();
-    }
+    this.answerPings();
     const job = this.job;
+    // The new thread has not seen the job: ending it must not replace that one too.
+    if (job) job.inThread = false;
     if (job?.kind === 'search') this.finishWithFallback(job.id);
     else if (job?.kind === 'perft') this.onMessage({ type: 'perftDone', id: job.id, turns: 0, stopped: true });
     else if (job?.kind === 'bench') this.onMessage({ type: 'benchDone', id: job.id, nodes: 0, timeMs: 0, nps: 0, stopped: true });
@@ -403,6 +460,15 @@ export class SearchEngine {
     Atomics.store(this.control, JOB_ID, 0);
     Atomics.store(this.control, STOP, 1);
     Atomics.store(this.control, PONDERING, 0);
+    // Without shared memory nothing tells the thread so: a new one replaces it.
+    if (!this.shareMemory && job?.inThread && !this.broken) this.replaceWorker();
+  }
+
+  private answerPings(): void {
+    for (const [id, callback] of [...this.pings]) {
+      this.pings.delete(id);
+      callback();
+    }
   }
 
   private wakeIdleWaiters(): void {

@@ -37,3 +37,4 @@ export {
   type RecordedGame,
   type Replay,
 } from './records.js';
+export { makeOpeningText, normalizeOpening, type Opening, openingStart, parseOpeningLines } from './openings.js';

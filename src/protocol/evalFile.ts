@@ -10,15 +10,8 @@ import { describeNetwork, HAND_SCALE_ONE, type Network, netFits, NnueEvaluator, 
 
 /** The value that selects the hand-written evaluation. */
 export const HAND_EVAL = 'hand';
-/** The value that selects the shipped network `AUTO_NETWORK` (the option's default). */
+/** The value that selects the shipped network AUTO_NETWORK (src/search/autoNetwork.ts; the option's default). */
 export const AUTO_EVAL = 'auto';
-/**
- * The shipped network `auto` loads, from the package's nets/: the one that beat the hand-written
- * evaluation in matches at equal time (BENCHMARKS.md). It serves its family and board size (Copenhagen,
- * Fetlar); other rules keep the hand-written evaluation.
- */
-export const AUTO_NETWORK = 'copenhagen.nnue';
-
 /**
  * null: the hand-written evaluation; else the network in the file (relative paths from the working
  * directory). `autoFile`: the file `auto` stands for (the hand-written evaluation when there is none).

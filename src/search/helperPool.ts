@@ -8,10 +8,10 @@
 // on, raising every stop flag and waiting (briefly) until no helper is busy, so that no helper ever
 // searches a stale position (and none is writing its iteration when the main thread reads it).
 
-import { Worker } from 'node:worker_threads';
 import { type Position, type RuleSet } from '../engine/index.js';
 import { makeTfen } from '../notation/index.js';
 import type { Network } from './nnue.js';
+import type { StartThread, Thread } from './threads.js';
 
 const GENERATION = 0;
 const HEADER_INTS = 1;
@@ -27,6 +27,7 @@ const iterationSlot = (index: number): number => busySlot(index) + 3;
 /** How long stop() waits for each helper to notice its stop flag, ms. */
 const STOP_WAIT_MS = 200;
 
+/** A helper's first message: its place in the control array, and the table. */
 export interface HelperSetup {
   index: number;
   control: SharedArrayBuffer;
@@ -100,19 +101,19 @@ export interface Threading {
   helperIndex?: number;
   /** A helper publishes its node count here. */
   nodeCounter?: Int32Array;
-  /** The bundled helper thread script (default: search-helper.js next to the running bundle). */
-  helperFile?: string | URL;
+  /** Starts a helper thread (serveHelper); without it the search has one thread whatever its Threads. */
+  startHelper?: StartThread;
 }
 
 /** The main thread's helpers: started with the first search that wants them, restarted to fit the Threads option and the table. */
 export class HelperPool {
-  private readonly workers: Worker[] = [];
+  private readonly workers: Thread[] = [];
   private control: Int32Array = new Int32Array(1);
   private table: SharedArrayBuffer | undefined;
   /** The generation of the current (or last) search. */
   private searchGeneration = 0;
 
-  constructor(private readonly workerFile: string | URL = new URL('./search-helper.js', import.meta.url)) {}
+  constructor(private readonly startHelper: StartThread | undefined) {}
 
   get count(): number {
     return this.workers.length;
@@ -120,11 +121,11 @@ export class HelperPool {
 
   /** Sets `count` helpers searching `pos` on `table` (they run until stop()); none without a shared table. */
   start(count: number, table: SharedArrayBuffer | undefined, pos: Position, tableAge: number, evalNet: Network | null): void {
-    if (count < 1 || !table) {
+    if (count < 1 || !table || !this.startHelper) {
       this.terminate();
       return;
     }
-    if (count !== this.count || table !== this.table) this.spawn(count, table);
+    if (count !== this.count || table !== this.table) this.spawn(count, table, this.startHelper);
     const control = this.control;
     const generation = Atomics.add(control, GENERATION, 1) + 1;
     this.searchGeneration = generation;
@@ -135,7 +136,7 @@ export class HelperPool {
       Atomics.store(control, stopSlot(index), 0);
       Atomics.store(control, nodesSlot(index), 0);
       Atomics.store(control, iterationSlot(index) + 1, 0);
-      this.workers[index].postMessage(job);
+      this.workers[index].post(job);
     }
   }
 
@@ -185,17 +186,16 @@ export class HelperPool {
     this.table = undefined;
   }
 
-  private spawn(count: number, table: SharedArrayBuffer): void {
+  private spawn(count: number, table: SharedArrayBuffer, startHelper: StartThread): void {
     this.terminate();
     const buffer = new SharedArrayBuffer((HEADER_INTS + count * HELPER_INTS) * 4);
     this.control = new Int32Array(buffer);
     this.table = table;
     for (let index = 0; index < count; index++) {
-      const setup: HelperSetup = { index, control: buffer, table };
-      const worker = new Worker(this.workerFile, { workerData: setup });
       // A helper that dies costs only speed; the main thread's search goes on without it.
-      worker.on('error', () => undefined);
-      worker.unref();
+      const worker = startHelper();
+      const setup: HelperSetup = { index, control: buffer, table };
+      worker.post(setup);
       this.workers.push(worker);
     }
   }

@@ -1,33 +1,6 @@
-// A Lazy SMP helper thread (bundled as dist/search-helper.js): searches each job's position on the
-// shared transposition table until told to stop. See helperPool.ts for the coordination.
+// A Lazy SMP helper thread on Node.js (bundled as dist/search-helper.js): helperThread.ts's work.
 
-import { workerData, parentPort } from 'node:worker_threads';
-import { parseTfen } from '../notation/index.js';
-import { helperViews, type HelperJob, type HelperSetup } from './helperPool.js';
-import { Searcher } from './searcher.js';
+import { serveHelper } from './helperThread.js';
+import { nodeThreadPort } from './nodeThreads.js';
 
-const setup = workerData as HelperSetup;
-const views = helperViews(setup);
-const searcher = new Searcher({ threads: 1, multiPV: 1 }, { sharedTable: setup.table, helperIndex: setup.index, nodeCounter: views.nodes });
-
-parentPort?.on('message', (job: HelperJob) => {
-  const { control, busy, generation } = views;
-  if (Atomics.load(control, generation) !== job.generation) return;
-  Atomics.store(control, busy, 1);
-  try {
-    // The job may have been called off between the two looks.
-    if (Atomics.load(control, generation) !== job.generation) return;
-    const pos = parseTfen(job.rules, job.setupTfen);
-    if (!pos.ok) return;
-    for (const step of job.steps) pos.value.makeStep(step);
-    searcher.setOptions({ evalNet: job.evalNet });
-    searcher.helperSearch(pos.value, job.tableAge, {
-      stop: views.stop,
-      iteration: views.iteration,
-      generation: job.generation,
-    });
-  } finally {
-    Atomics.store(control, busy, 0);
-    Atomics.notify(control, busy);
-  }
-});
+serveHelper(nodeThreadPort());

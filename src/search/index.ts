@@ -7,3 +7,4 @@ export { timeBudget } from './timeManager.js';
 export type { GoLimits, SearchInfo, SearchOptions, SearchScore } from './types.js';
 export { describeNetwork, HAND_SCALE_ONE, makeNetwork, netFits, parseNetwork, type Network } from './nnue.js';
 export { NnueEvaluator } from './accumulator.js';
+export { AUTO_NETWORK, autoNetworkFits, type ShippedNetwork } from './autoNetwork.js';

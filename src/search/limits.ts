@@ -8,6 +8,7 @@ import { CHECK_INTERVAL, FALLING_SCORE_MARGIN, NEXT_ITERATION_SHARE, UNSTABLE_TI
 import { isMateScore, MATE_BOUND, mateInTurns } from './score.js';
 import { timeBudget, type TimeBudget } from './timeManager.js';
 import type { GoLimits } from './types.js';
+import { isShared } from './threads.js';
 
 export class SearchLimits {
   private limits: GoLimits = {};
@@ -87,7 +88,7 @@ export class SearchLimits {
   awaitStop(): void {
     const stop = this.stop;
     const infinite = this.limits.infinite === true;
-    if (!(infinite || this.pondering) || !(stop.buffer instanceof SharedArrayBuffer)) return;
+    if (!(infinite || this.pondering) || !isShared(stop.buffer)) return;
     // (Short waits: whoever sets the flag need not notify.)
     while (Atomics.load(stop, 0) === 0 && (infinite || this.stillPondering())) Atomics.wait(stop, 0, 0, 10);
   }

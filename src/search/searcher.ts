@@ -16,8 +16,12 @@ import { netFits } from './nnue.js';
 import { pickWeakened, sortFrom, wholeTurns, type RootMove } from './rootMoves.js';
 import { INFINITE, isMateScore } from './score.js';
 import { lineInfo, ProgressReport, type SearchCounts } from './searchInfo.js';
+import { canShareMemory } from './threads.js';
 import { TranspositionTable } from './tt.js';
 import { DEFAULT_OPTIONS, MAX_SKILL_LEVEL, type GoLimits, type SearchInfo, type SearchOptions } from './types.js';
+
+/** A table for helper threads: with more than one thread, where threads can share memory (else the search has one). */
+const sharedTable = (options: SearchOptions): boolean => options.threads > 1 && canShareMemory();
 
 export class Searcher extends NodeSearch {
   private options: SearchOptions;
@@ -30,20 +34,20 @@ export class Searcher extends NodeSearch {
   constructor(options: Partial<SearchOptions> = {}, threading: Threading = {}) {
     const merged = { ...DEFAULT_OPTIONS, ...options };
     // A helper searches on the main thread's table.
-    const tt = threading.sharedTable ? new TranspositionTable(1) : new TranspositionTable(merged.hashMB, merged.threads > 1);
+    const tt = threading.sharedTable ? new TranspositionTable(1) : new TranspositionTable(merged.hashMB, sharedTable(merged));
     if (threading.sharedTable) tt.attach(threading.sharedTable);
     super(tt, new SearchLimits(threading.nodeCounter));
     this.options = merged;
     this.threading = threading;
-    this.helpers = threading.sharedTable ? undefined : new HelperPool(threading.helperFile);
+    this.helpers = threading.sharedTable ? undefined : new HelperPool(threading.startHelper);
   }
 
   setOptions(options: Partial<SearchOptions>): void {
     const old = this.options;
     this.options = { ...this.options, ...options };
     if (!this.helpers) return;
-    if (this.options.hashMB !== old.hashMB || this.options.threads > 1 !== old.threads > 1) {
-      this.tt.resize(this.options.hashMB, this.options.threads > 1);
+    if (this.options.hashMB !== old.hashMB || sharedTable(this.options) !== sharedTable(old)) {
+      this.tt.resize(this.options.hashMB, sharedTable(this.options));
       this.stopHelpers();
     } else if (this.options.threads !== old.threads) {
       this.stopHelpers();

@@ -59,12 +59,15 @@ export class TranspositionTable {
   }
 
   get shared(): boolean {
-    return this.data.buffer instanceof SharedArrayBuffer;
+    return this.sharedBuffer !== undefined;
   }
 
   /** The memory of a shared table, for attach() in other threads. */
   get sharedBuffer(): SharedArrayBuffer | undefined {
-    return this.data.buffer instanceof SharedArrayBuffer ? this.data.buffer : undefined;
+    // (SharedArrayBuffer does not exist in a browser page that is not cross-origin isolated. This module
+    // imports nothing, so that the bundle writes its constants as literals: threads.ts's isShared is not used.)
+    const buffer = this.data.buffer;
+    return typeof SharedArrayBuffer === 'function' && buffer instanceof SharedArrayBuffer ? buffer : undefined;
   }
 
   resize(megabytes: number, shared = this.shared): void {

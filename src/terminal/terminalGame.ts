@@ -26,6 +26,7 @@ import { makeTurn, parseTurn } from '../notation/index.js';
 import { describeOutcome } from '../protocol/boardSummary.js';
 import { drawBoard } from '../protocol/boardText.js';
 import { SearchEngine } from '../facade/engine.js';
+import { nodeSearchThread } from '../facade/nodeSearchThread.js';
 import { Game } from '../facade/game.js';
 import type { GoLimits, Network } from '../search/index.js';
 import { saveGame } from './saveGame.js';
@@ -307,7 +308,7 @@ class Thinker {
         onError: (message) => process.stderr.write(`hnefi: ${message}\n`),
       },
       { evalNet },
-      workerFile,
+      nodeSearchThread(workerFile),
     );
   }
 

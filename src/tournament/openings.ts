@@ -19,35 +19,27 @@ import {
   type RuleSet,
   type Side,
 } from '../engine/index.js';
-import { makeTfen, makeTurn, parseTfen, playMoves, recordedWinner, replayFromStarts } from '../notation/index.js';
+import {
+  makeOpeningText,
+  makeTfen,
+  makeTurn,
+  normalizeOpening,
+  type Opening,
+  openingStart,
+  parseOpeningLines,
+  playMoves,
+  recordedWinner,
+  replayFromStarts,
+} from '../notation/index.js';
 import type { OpeningsConfig, OpeningWinner } from './config.js';
 
-export interface Opening {
-  /** Where it came from: `file:line`, a game id, or `random:<seed>:<pair>`. */
-  id: string;
-  /** The start position when not the variant's. */
-  tfen?: string;
-  /** Whole turns from the start position, compact notation. */
-  moves: string[];
-}
-
-/** The opening as text: `[<tfen> moves] m1 m2 ...`. */
-export function makeOpeningText(opening: Opening): string {
-  const moves = opening.moves.join(' ');
-  if (opening.tfen === undefined) return moves;
-  return moves === '' ? opening.tfen : `${opening.tfen} moves ${moves}`;
-}
+export { makeOpeningText, type Opening } from '../notation/index.js';
 
 /** The start position of an opening and the position after its moves, checked. */
 export function openingPositions(rules: RuleSet, opening: Opening): Result<{ start: Position; end: Position }> {
-  let start: Position;
-  if (opening.tfen !== undefined) {
-    const parsed = parseTfen(rules, opening.tfen);
-    if (!parsed.ok) return parsed;
-    start = parsed.value;
-  } else {
-    start = Position.start(rules);
-  }
+  const started = openingStart(rules, opening);
+  if (!started.ok) return started;
+  const start = started.value;
   const end = start.clone();
   const played = playMoves(end, opening.moves);
   if (!played.ok) return played;
@@ -102,7 +94,7 @@ export function loadOpenings(rules: RuleSet, variant: string, config: OpeningsCo
   }
   const list = config.file.endsWith('.jsonl')
     ? gamesFileOpenings(rules, variant, text, config.file, config.plies ?? 8, config.winner)
-    : lineFileOpenings(rules, text, config.file);
+    : parseOpeningLines(rules, text, config.file);
   if (!list.ok) return list;
   const openings = list.value;
   if (openings.length === 0) return err('openings-file', `openings file '${config.file}': no usable opening for ${variant}`);
@@ -114,28 +106,6 @@ export function loadOpenings(rules: RuleSet, variant: string, config: OpeningsCo
     }
   }
   return ok({ size: openings.length, get: (pair) => openings[pair % openings.length] });
-}
-
-/** One opening per line: `<tfen> [moves m1 m2 ...]` or `m1 m2 ...`; `#` starts a comment. Bad lines are errors. */
-function lineFileOpenings(rules: RuleSet, text: string, file: string): Result<Opening[]> {
-  const openings: Opening[] = [];
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].replace(/#.*/, '').trim();
-    if (line === '') continue;
-    const id = `${file}:${i + 1}`;
-    let opening: Opening;
-    if (line.includes('/')) {
-      const [tfen, moves = ''] = line.split(/\s+moves\s+|\s+moves$/);
-      opening = { id, tfen: tfen.trim(), moves: moves.split(/\s+/).filter((m) => m !== '') };
-    } else {
-      opening = { id, moves: line.split(/\s+/) };
-    }
-    const checked = normalize(rules, opening);
-    if (!checked.ok) return err(checked.error.code, `${id}: ${checked.error.message}`);
-    openings.push(checked.value);
-  }
-  return ok(openings);
 }
 
 /** The record's `winner` (aagenielsen.dk records: `Black` is the attackers, `White` the defenders). */
@@ -190,7 +160,7 @@ function gamesFileOpenings(
  */
 function recordOpening(rules: RuleSet, id: string, moves: string[], plies: number): Result<Opening> {
   const { startRules, replay } = replayFromStarts(rules, moves);
-  if (replay.turns.length < plies) return normalize(rules, { id, moves: moves.slice(0, plies) });
+  if (replay.turns.length < plies) return normalizeOpening(rules, { id, moves: moves.slice(0, plies) });
   const start = Position.start(startRules);
   const pos = start.clone();
   const turns: string[] = [];
@@ -200,24 +170,5 @@ function recordOpening(rules: RuleSet, id: string, moves: string[], plies: numbe
   }
   const opening: Opening = { id, moves: turns };
   if (startRules !== rules) opening.tfen = makeTfen(start);
-  return normalize(rules, opening);
-}
-
-/** Checks an opening and rewrites its moves as compact whole turns. */
-function normalize(rules: RuleSet, opening: Opening): Result<Opening> {
-  let pos: Position;
-  if (opening.tfen !== undefined) {
-    const parsed = parseTfen(rules, opening.tfen);
-    if (!parsed.ok) return parsed;
-    pos = parsed.value;
-  } else {
-    pos = Position.start(rules);
-  }
-  const tfen = opening.tfen === undefined ? undefined : makeTfen(pos);
-  const turns = playMoves(pos, opening.moves);
-  if (!turns.ok) return turns;
-  if (gameOutcome(pos) !== undefined) return err('opening-over', 'the game is already over after this opening');
-  const normalized: Opening = { id: opening.id, moves: turns.value.map((turn) => makeTurn(pos, turn)) };
-  if (tfen !== undefined) normalized.tfen = tfen;
-  return ok(normalized);
+  return normalizeOpening(rules, opening);
 }

@@ -16,6 +16,7 @@ import {
 import { makeTfen, makeTurn } from '../../src/notation/index.js';
 import { bench, Searcher, type SearchInfo } from '../../src/search/index.js';
 import { kingOpenLines } from '../../src/search/evaluate.js';
+import { nodeThreadStarter } from '../../src/search/nodeThreads.js';
 import { loadTfen as load, placePieces as place } from '../support/positions.js';
 
 function run(pos: Position, depth: number, options = {}): { best: string | null; infos: SearchInfo[]; turn: number[] | null } {
@@ -249,7 +250,7 @@ describe('Searcher with helper threads', () => {
     const rules = getVariant('copenhagen');
     if (!rules.ok) throw new Error(rules.error.message);
     const pos = Position.start(rules.value);
-    const searcher = new Searcher({ hashMB: 8, threads: 2 }, { helperFile });
+    const searcher = new Searcher({ hashMB: 8, threads: 2 }, { startHelper: nodeThreadStarter(helperFile, { background: true }) });
     try {
       // Two searches, then a new table size, a new game and a third thread between searches.
       const changes = [{}, { hashMB: 4 }, { threads: 3 }];
@@ -270,7 +271,7 @@ describe('Searcher with helper threads', () => {
     const rules = getVariant('berserk');
     if (!rules.ok) throw new Error(rules.error.message);
     const pos = Position.start(rules.value);
-    const searcher = new Searcher({ hashMB: 8, threads: 2 }, { helperFile });
+    const searcher = new Searcher({ hashMB: 8, threads: 2 }, { startHelper: nodeThreadStarter(helperFile, { background: true }) });
     try {
       for (const nodes of [3000, 20000, 60000]) {
         searcher.newGame();

@@ -33,6 +33,7 @@ import {
 import { makeTfen, parseRulesString } from '../../notation/index.js';
 import { evaluate, MAX_MULTIPV, type GoLimits, type SearchInfo, type SearchOptions } from '../../search/index.js';
 import { SearchEngine } from '../../facade/engine.js';
+import { nodeSearchThread } from '../../facade/nodeSearchThread.js';
 import { shorten, type GameHistory } from '../../facade/game.js';
 import { loadAutoNetwork } from '../evalFile.js';
 import type { WriteLine } from '../output.js';
@@ -116,7 +117,7 @@ export class OpenTaflServer {
         onError: (message) => this.status(`error: ${message}`),
       },
       { ...settings.search, evalNet: auto.net },
-      settings.workerFile,
+      nodeSearchThread(settings.workerFile),
     );
   }
 

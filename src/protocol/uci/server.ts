@@ -22,6 +22,7 @@ import { evaluate, type GoLimits, type Network, type SearchInfo, type SearchOpti
 import { describeEvaluation, loadAutoNetwork, loadEvalFile, networkEvalLine } from '../evalFile.js';
 import { boardSummary } from '../boardSummary.js';
 import { SearchEngine, type BenchResult, type JobKind } from '../../facade/engine.js';
+import { nodeSearchThread } from '../../facade/nodeSearchThread.js';
 import { Game, shorten } from '../../facade/game.js';
 import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION } from '../identity.js';
 import type { WriteLine } from '../output.js';
@@ -85,7 +86,7 @@ export class UciServer {
         onError: (message) => this.error(message),
       },
       { ...settings.search, evalNet: this.evalNet },
-      settings.workerFile,
+      nodeSearchThread(settings.workerFile),
     );
   }
 
