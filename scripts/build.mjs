@@ -1,10 +1,13 @@
-// Bundles the CLI, the library, the search worker and the Lazy SMP helper thread into dist/ (no tsx at
+// Compiles the search's WebAssembly kernels (scripts/kernels.mjs), then bundles the CLI, the library, the search worker and the Lazy SMP helper thread into dist/ (no tsx at
 // run time), the rules alone into dist/rules.js, and the GUI's page into dist/gui.
 // Code shared by them, and each CLI command loaded on demand, go to chunk files beside them in dist/
 // (not a subfolder: workers are found relative to the module that starts them), so that starting
 // the engine server parses only what it runs.
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { compileKernels } from './kernels.mjs';
+
+await compileKernels();
 
 const common = {
   bundle: true,
@@ -18,6 +21,8 @@ const common = {
   minifySyntax: true,
   // readline-sync finds its helper scripts next to its own files (__dirname): load it from node_modules.
   // The GUI's web server libraries load plugins and schemas at run time: load them from node_modules too.
+  // The kernels' module (build/kernels.wasm) is embedded as its bytes.
+  loader: { '.wasm': 'binary' },
   external: ['readline-sync', 'fastify', '@fastify/static', '@fastify/websocket'],
   // CommonJS dependencies (readline-sync, yargs helpers) call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
