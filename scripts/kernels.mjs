@@ -1,8 +1,9 @@
 // Compiles the search's WebAssembly kernels (src/search/kernels, AssemblyScript) into build/kernels.wasm,
 // which the bundles embed (scripts/build.mjs: esbuild's binary loader) and the tests import (vitest.config.ts).
 // Recompiled only when a source is newer than the module: the kernels' folder and the layout files they import.
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import asc from 'assemblyscript/asc';
+import binaryen from 'binaryen';
 
 export const KERNELS_WASM = 'build/kernels.wasm';
 const SOURCES = [
@@ -23,6 +24,28 @@ function modified(path) {
   }
 }
 
+/**
+ * Inlines every helper into the kernels that call it and optimizes again, with Binaryen (the
+ * compiler asc runs): asc's -O3 keeps a helper called from several places (a direction's walk,
+ * the custodial test) as a function of its own, and V8 does not inline one WebAssembly function
+ * into another, so each such call cost a call a square (the kernels ran some 20% more instructions).
+ * AssemblyScript's @inline would do it in the source, but is a decorator on a function, which
+ * neither TypeScript nor Biome parses.
+ */
+function inlineAll(path) {
+  const module = binaryen.readBinary(readFileSync(path));
+  binaryen.setOptimizeLevel(3);
+  binaryen.setShrinkLevel(0);
+  binaryen.setAlwaysInlineMaxSize(300);
+  binaryen.setFlexibleInlineMaxSize(1000);
+  binaryen.setOneCallerInlineMaxSize(1000);
+  binaryen.setAllowInliningFunctionsWithLoops(true);
+  module.runPasses(['inlining-optimizing']);
+  module.optimize();
+  writeFileSync(path, module.emitBinary());
+  module.dispose();
+}
+
 /** Writes build/kernels.wasm unless it is newer than its sources; returns its path. */
 export async function compileKernels() {
   const built = modified(KERNELS_WASM);
@@ -41,5 +64,6 @@ export async function compileKernels() {
     KERNELS_WASM,
   ]);
   if (error) throw new Error(`the kernels did not compile: ${error.message}\n${stderr.toString()}`);
+  inlineAll(KERNELS_WASM);
   return KERNELS_WASM;
 }

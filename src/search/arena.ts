@@ -8,10 +8,10 @@
 // plain arrays and the JavaScript paths. Without WebAssembly, or when a memory cannot be had, the
 // searchers have no arena and run the JavaScript paths.
 
-import { type CaptureKernel, type ContinuationKernel, KING, kingNoStop, Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
+import { type CaptureKernel, type ContinuationKernel, kingNoStop, Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
 import kernelsBinary from '../../build/kernels.wasm';
 import { ARENA_BYTES, ArenaSlot, AttackerSlot, CaptureSlot, EVAL_WEIGHTS, STEP_STACK_START } from './arenaLayout.js';
-import { captureRules, hostileWhenOccupied } from './captureRules.js';
+import { anvilCodes, captureRules, hostileWhenOccupied } from './captureRules.js';
 import { STEP_STACK } from './params.js';
 
 const PAGE_BYTES = 65536;
@@ -25,11 +25,12 @@ export class SearchArena {
   private readonly ints: Int32Array<ArrayBuffer>;
   private readonly kernels: Kernels;
   // The rules' constants of the position placed, for the kernels (see captureSquares).
+  private strideBytes = 0;
   private wallFlag = 0;
   private jumps = 0;
   private jumpOverOwn = 0;
-  /** KING where the king is no anvil (captureSquares), else 0. */
-  private unarmedKing = 0;
+  /** Per side to move, captureSquares' anvils and hostile squares (captureRules.ts). */
+  private readonly anvils = new Int32Array(2);
   private readonly hostileOccupied = new Int32Array(2);
   /** The four directions in bytes, for the kernels (the KingRays slot). */
   private readonly directions: Int32Array;
@@ -99,14 +100,17 @@ export class SearchArena {
       this.owner = owner;
     }
     const pos = position.clone(this.ints.subarray(0, Mem.Size));
+    this.strideBytes = 4 * pos.geo.stride;
     this.wallFlag = pos.rules.shieldWall === true ? SQ_EDGE : 0;
     this.directions.set([4 * pos.geo.stride, 4, -4 * pos.geo.stride, -4]);
     const { noStop, block } = pos.geo;
     for (let key = 0; key < noStop.length; key++) this.slideTable[key] = noStop[key] | (block[key] << 8);
     this.jumps = pos.rules.jumps === true ? 1 : 0;
     this.jumpOverOwn = pos.rules.jumpOverOwn === true ? 1 : 0;
-    this.unarmedKing = pos.rules.kingArmed === true ? 0 : KING;
-    for (let side = 0; side < 2; side++) this.hostileOccupied[side] = hostileWhenOccupied(side);
+    for (let side = 0; side < 2; side++) {
+      this.anvils[side] = anvilCodes(side, pos.rules.kingArmed === true);
+      this.hostileOccupied[side] = hostileWhenOccupied(side);
+    }
     // The continuations' kernel slides without speed limits; it writes its steps where captureSteps' go.
     if (captureRules(pos, this.captureSlot))
       pos.useCaptureKernel(
@@ -133,8 +137,8 @@ export class SearchArena {
       (Mem.Lists + enemy * Mem.Region) * 4,
       pos.pieceCount[enemy],
       4 * pos.kingSq,
-      pos.side + 1,
-      this.unarmedKing,
+      this.strideBytes,
+      this.anvils[pos.side],
       this.hostileOccupied[pos.side],
       this.wallFlag,
       addressOf(stamp),
@@ -322,8 +326,8 @@ interface Kernels {
     enemies: number,
     enemyCount: number,
     king: number,
-    myBit: number,
-    unarmedKing: number,
+    strideBytes: number,
+    anvils: number,
     hostileOccupied: number,
     wallFlag: number,
     stamp: number,

@@ -28,8 +28,10 @@ export const enum ArenaSlot {
   SlideTable,
   /** attackerScan's tables and sums (AttackerSlot): four slots. */
   AttackerScan,
+  /** captureSquares' listing values while it runs (kernels/captureSquares.ts). */
+  CaptureSquaresState = AttackerScan + 4,
   /** The step pickers' squares, one slot per ply (PickerSquares + ply - 1). */
-  PickerSquares = AttackerScan + 4,
+  PickerSquares,
   Count = PickerSquares + MAX_PLY,
 }
 

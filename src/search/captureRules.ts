@@ -75,3 +75,11 @@ export function captureRules(pos: Position, slot: Int32Array): boolean {
 export function hostileWhenOccupied(side: number): number {
   return side === DEFENDERS ? SQ_CORNER | SQ_FORT | SQ_THRONE : SQ_CORNER | SQ_FORT;
 }
+
+/** The piece codes of the attackers (side bit 1, each type), as bits: shifted left once more, the defenders'. */
+const OWN_CODES = (1 << 0) | (1 << 4) | (1 << 8) | (1 << 12);
+
+/** The piece codes that are anvils for `side` to move, as bits: its own pieces, the king only if armed. */
+export function anvilCodes(side: number, kingArmed: boolean): number {
+  return side === ATTACKERS ? OWN_CODES << 1 : (OWN_CODES << 2) & (kingArmed ? -1 : ~(1 << KING));
+}

@@ -22,7 +22,7 @@ import {
 } from '../engine/index.js';
 import { scratchArray, type SearchArena } from './arena.js';
 import { ArenaSlot } from './arenaLayout.js';
-import { hostileWhenOccupied } from './captureRules.js';
+import { anvilCodes, hostileWhenOccupied } from './captureRules.js';
 
 export class CaptureGenerator {
   readonly cells: number;
@@ -157,14 +157,6 @@ export class CaptureGenerator {
     for (let k = 0; k < count; k++) n = stepsOnto(pos, squares[k], out, n, true);
     return n;
   }
-}
-
-/** The piece codes of the attackers (side bit 1, each type), as bits: shifted left once more, the defenders'. */
-const OWN_CODES = (1 << 0) | (1 << 4) | (1 << 8) | (1 << 12);
-
-/** The piece codes that are anvils for `side` to move, as bits: its own pieces, the king only if armed. */
-function anvilCodes(side: number, kingArmed: boolean): number {
-  return side === 0 ? OWN_CODES << 1 : (OWN_CODES << 2) & (kingArmed ? -1 : ~(1 << KING));
 }
 
 /**

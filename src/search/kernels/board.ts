@@ -36,6 +36,8 @@ export const CAPTURE_STEPS = (Mem.Size + ArenaSlot.CaptureSteps * Mem.Region) * 
 export const SLIDE_TABLE = (Mem.Size + ArenaSlot.SlideTable * Mem.Region) * 4;
 /** The evaluation's features; its weights EVAL_WEIGHTS int32s further. */
 export const EVAL_TERMS = (Mem.Size + ArenaSlot.EvalTerms * Mem.Region) * 4;
+/** captureSquares' listing values while it runs. */
+export const LISTING = (Mem.Size + ArenaSlot.CaptureSquaresState * Mem.Region) * 4;
 /** attackerScan's tables and sums (AttackerSlot). */
 export const ATTACKER_SCAN = (Mem.Size + ArenaSlot.AttackerScan * Mem.Region) * 4;
 

@@ -2,15 +2,24 @@
 // move may capture, a quick test before findCaptures decides. For the quiescence search's captures and
 // the staged generation's first stage, at nearly every node.
 
-import { direction, EMPTY, flagsAt, pieceAt, SQ_CORNER, SQ_EDGE, SQ_FORT, SQ_THRONE } from './board';
+import { EMPTY, flagsAt, LISTING, pieceAt, SQ_CORNER, SQ_EDGE, SQ_FORT, SQ_THRONE } from './board';
+
+/** The listing's values while captureSquares runs, int32s at LISTING. */
+const enum Listing {
+  Stamp,
+  Mark,
+  Squares,
+  Count,
+  Listed,
+}
 
 /** Hostile squares beyond an enemy when empty: corners, forts and the throne. */
 const HOSTILE_EMPTY = SQ_CORNER | SQ_FORT | SQ_THRONE;
 
 /**
- * Lists in `squares` (bytes) from `count` the empty squares where a piece of side bit `myBit` may
+ * Lists in `squares` (bytes) from `count` the empty squares where a piece of the side to move may
  * capture: beside an enemy of the list at `enemies` (bytes; `enemyCount` of them), with beyond him an
- * anvil (a piece of the mover's side, but an unarmed king: `unarmedKing` KING, else 0) or a hostile
+ * anvil (a piece code whose bit is set in `anvils`: the mover's pieces, the king only if armed) or a hostile
  * square (`hostileOccupied` the flags hostile when occupied; when empty, HOSTILE_EMPTY), or under shield
  * walls (`wallFlag` SQ_EDGE, else 0) an edge square beside an enemy on the edge; beside the king (on
  * `kingAt`), every empty square, his own rules deciding. In the order of the enemies' list and of the
@@ -21,8 +30,8 @@ export function captureSquares(
   enemies: i32,
   enemyCount: i32,
   kingAt: i32,
-  myBit: i32,
-  unarmedKing: i32,
+  strideBytes: i32,
+  anvils: i32,
   hostileOccupied: i32,
   wallFlag: i32,
   stamp: i32,
@@ -31,31 +40,70 @@ export function captureSquares(
   count: i32,
   listed: i32,
 ): i32 {
+  // Shaped for V8's compiled code, whose registers the loop's own values fill: the four directions
+  // written out (a loop over them cost a third more), the listing's arrays, mark and count kept in
+  // memory (list reads them), the king and the shield wall's edge victims with copies of their own.
+  store<i32>(LISTING, stamp, 4 * Listing.Stamp);
+  store<i32>(LISTING, mark, 4 * Listing.Mark);
+  store<i32>(LISTING, squares, 4 * Listing.Squares);
+  store<i32>(LISTING, count, 4 * Listing.Count);
+  store<i32>(LISTING, listed, 4 * Listing.Listed);
   for (let k = 0; k < enemyCount; k++) {
     const victimAt = load<i32>(enemies + (k << 2)) << 2;
-    const wall = flagsAt(victimAt) & wallFlag;
-    for (let ray = 0; ray < 4; ray++) {
-      const d = direction(ray);
-      const landingAt = victimAt + d;
-      if (pieceAt(landingAt) !== EMPTY) continue;
+    const up = victimAt + strideBytes;
+    const right = victimAt + 4;
+    const down = victimAt - strideBytes;
+    const left = victimAt - 4;
+    if (victimAt === kingAt) {
       // The king as the victim: his own rules decide, so every empty square beside him is listed.
-      if (victimAt === kingAt || takes(victimAt - d, landingAt, myBit, unarmedKing, hostileOccupied, wall)) {
-        if (load<i32>(stamp + landingAt) === mark) continue;
-        store<i32>(stamp + landingAt, mark);
-        store<i32>(listed + landingAt, mark);
-        store<i32>(squares + (count << 2), landingAt >> 2);
-        count++;
-      }
+      if (pieceAt(up) === EMPTY) list(up);
+      if (pieceAt(right) === EMPTY) list(right);
+      if (pieceAt(down) === EMPTY) list(down);
+      if (pieceAt(left) === EMPTY) list(left);
+    } else if ((flagsAt(victimAt) & wallFlag) === 0) {
+      tryLanding(up, down, anvils, hostileOccupied, false);
+      tryLanding(right, left, anvils, hostileOccupied, false);
+      tryLanding(down, up, anvils, hostileOccupied, false);
+      tryLanding(left, right, anvils, hostileOccupied, false);
+    } else {
+      // A victim on the edge under shield walls: also taken from the edge squares beside him.
+      tryLanding(up, down, anvils, hostileOccupied, true);
+      tryLanding(right, left, anvils, hostileOccupied, true);
+      tryLanding(down, up, anvils, hostileOccupied, true);
+      tryLanding(left, right, anvils, hostileOccupied, true);
     }
   }
-  return count;
+  return load<i32>(LISTING, 4 * Listing.Count);
 }
 
-/** May a piece landing on `landingAt` take the victim beside it, `beyondAt` across him? */
-function takes(beyondAt: i32, landingAt: i32, myBit: i32, unarmedKing: i32, hostileOccupied: i32, wall: i32): bool {
+/**
+ * Lists the empty square `landingAt` beside a victim if a piece landing there may take him: an anvil
+ * beyond him (`beyondAt`), a hostile square there, or (`wall`) the landing square on the edge. Early
+ * returns, not boolean expressions: the compiler turns those into selects, which test every
+ * condition on the common path.
+ */
+function tryLanding(landingAt: i32, beyondAt: i32, anvils: i32, hostileOccupied: i32, wall: bool): void {
+  if (pieceAt(landingAt) !== EMPTY) return;
   const beyond = pieceAt(beyondAt);
-  if ((beyond & myBit) !== 0 && beyond !== unarmedKing) return true;
-  return (
-    (flagsAt(beyondAt) & (beyond === EMPTY ? HOSTILE_EMPTY : hostileOccupied)) !== 0 || (wall !== 0 && (flagsAt(landingAt) & SQ_EDGE) !== 0)
-  );
+  if (((anvils >>> beyond) & 1) !== 0) return list(landingAt);
+  // Hostile when empty, or when occupied (a subset): most squares are neither, ruled out at once.
+  const flags = flagsAt(beyondAt);
+  if ((flags & HOSTILE_EMPTY) !== 0) {
+    if ((flags & (beyond === EMPTY ? HOSTILE_EMPTY : hostileOccupied)) !== 0) return list(landingAt);
+  }
+  if (wall) {
+    if ((flagsAt(landingAt) & SQ_EDGE) !== 0) list(landingAt);
+  }
+}
+
+/** Lists `landingAt` unless it is stamped with the mark, and stamps it (the listing's values in memory, at LISTING). */
+function list(landingAt: i32): void {
+  const mark = load<i32>(LISTING, 4 * Listing.Mark);
+  const stampAt = load<i32>(LISTING, 4 * Listing.Stamp) + landingAt;
+  if (load<i32>(stampAt) === mark) return;
+  store<i32>(stampAt, mark);
+  store<i32>(load<i32>(LISTING, 4 * Listing.Listed) + landingAt, mark);
+  const count = load<i32>(LISTING, 4 * Listing.Count);
+  store<i32>(load<i32>(LISTING, 4 * Listing.Squares) + (count << 2), landingAt >> 2);
+  store<i32>(LISTING, count + 1, 4 * Listing.Count);
 }

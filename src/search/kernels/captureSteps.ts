@@ -2,7 +2,7 @@
 // and Berserk's continuations, one call from JavaScript a node (or a capture) instead of one a step.
 
 import { CaptureSlot } from '../arenaLayout';
-import { CAPTURE_STEPS, CAPTURES, direction, flagsAt, KING, pieceAt } from './board';
+import { CAPTURE_STEPS, CAPTURES, flagsAt, KING, pieceAt } from './board';
 import { findCaptures } from './captures';
 import { pieceSteps, stepsOnto } from './steps';
 
@@ -14,10 +14,7 @@ import { pieceSteps, stepsOnto } from './steps';
  */
 export function captureSteps(squares: i32, count: i32, myBit: i32, jumps: i32, jumpOverOwn: i32, kingNoStop: i32, out: i32): i32 {
   let next = out;
-  for (let k = 0; k < count; k++) {
-    const targetAt = load<i32>(squares + (k << 2)) << 2;
-    for (let ray = 0; ray < 4; ray++) next = stepsOnto(targetAt, direction(ray), myBit, jumps, jumpOverOwn, kingNoStop, true, next);
-  }
+  for (let k = 0; k < count; k++) next = stepsOnto(load<i32>(squares + (k << 2)) << 2, myBit, jumps, jumpOverOwn, kingNoStop, true, next);
   return (next - out) >> 2;
 }
 

@@ -67,7 +67,10 @@ function capturesOf(fromAt: i32, toAt: i32, piece: i32): i32 {
   const hostileEmpty = rule(CaptureSlot.HostileEmpty + myBit - 1);
   const hostileOccupied = rule(CaptureSlot.HostileOccupied + myBit - 1);
   let n = 0;
-  for (let ray = 0; ray < 4; ray++) n = custodial(toAt, direction(ray), piece, stride, hostileEmpty, hostileOccupied, n);
+  n = custodial(toAt, stride, piece, stride, hostileEmpty, hostileOccupied, n);
+  n = custodial(toAt, 4, piece, stride, hostileEmpty, hostileOccupied, n);
+  n = custodial(toAt, -stride, piece, stride, hostileEmpty, hostileOccupied, n);
+  n = custodial(toAt, -4, piece, stride, hostileEmpty, hostileOccupied, n);
   // The knight's jump takes the jumped enemy.
   if ((piece & TYPE_MASK) === TYPE_KNIGHT) {
     const delta = toAt - fromAt;

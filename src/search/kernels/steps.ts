@@ -15,55 +15,47 @@ import { findCaptures } from './captures';
 export function tacticalSlides(squares: i32, count: i32, myBit: i32, king: i32, jumps: i32, jumpOverOwn: i32, ttStep: i32, out: i32): i32 {
   let next = out;
   for (let k = 0; k < count; k++) {
-    const targetAt = load<i32>(squares + (k << 2)) << 2;
-    for (let ray = 0; ray < 4; ray++) {
-      const end = stepsOnto(targetAt, direction(ray), myBit, jumps, jumpOverOwn, 0, false, next);
-      for (let at = next; at < end; at += 4) {
-        const step = load<i32>(at);
-        if (step === ttStep || (step & 511) === king) continue;
-        store<i32>(next, step);
-        next += 4;
-      }
+    const end = stepsOnto(load<i32>(squares + (k << 2)) << 2, myBit, jumps, jumpOverOwn, 0, false, next);
+    for (let at = next; at < end; at += 4) {
+      const step = load<i32>(at);
+      if (step === ttStep || (step & 511) === king) continue;
+      store<i32>(next, step);
+      next += 4;
     }
   }
   return (next - out) >> 2;
 }
 
 /**
- * search/captures.ts's stepsOnto under plain slides, from direction `d`: the slide onto the empty square
- * `targetAt` from the first piece that way, then the jump from two squares that way, by a piece of side
- * bit `myBit` (`kingNoStop` the flags of squares the king may not stop on), each written at `next`
- * (bytes) when legal and, with `capturesOnly`, when findCaptures finds it captures. Returns where the
- * next step goes.
+ * search/captures.ts's stepsOnto under plain slides: from each direction, the slide onto the empty
+ * square `targetAt` from the first piece that way, then the jump from two squares that way, by a piece
+ * of side bit `myBit` (`kingNoStop` the flags of squares the king may not stop on), each written at
+ * `next` (bytes) when legal and, with `capturesOnly`, when findCaptures finds it captures. Returns
+ * where the next step goes.
  */
-export function stepsOnto(
-  targetAt: i32,
-  d: i32,
-  myBit: i32,
-  jumps: i32,
-  jumpOverOwn: i32,
-  kingNoStop: i32,
-  capturesOnly: bool,
-  next: i32,
-): i32 {
+export function stepsOnto(targetAt: i32, myBit: i32, jumps: i32, jumpOverOwn: i32, kingNoStop: i32, capturesOnly: bool, next: i32): i32 {
   const targetFlags = flagsAt(targetAt);
   const restricted = (targetFlags & SQ_RESTRICTED) !== 0;
   const kingMayStop = (targetFlags & kingNoStop) === 0;
-  let fromAt = targetAt + d;
-  while (pieceAt(fromAt) === EMPTY) fromAt += d;
-  const piece = pieceAt(fromAt);
-  // Plain slides: everyone passes the throne, only the king stops on restricted squares.
-  if ((piece & SIDE_MASK) === myBit && (piece === KING ? kingMayStop : !restricted)) next = append(fromAt, targetAt, capturesOnly, next);
-  if (jumps === 0) return next;
-  // Over a man (our own only where the rules allow it), by a piece of ours that is not a man.
-  const over = pieceAt(targetAt + d);
-  if ((over & SIDE_MASK) === 0 || (over & TYPE_MASK) !== 0 || ((over & SIDE_MASK) === myBit && jumpOverOwn === 0)) return next;
-  const jumperAt = targetAt + 2 * d;
-  const jumper = pieceAt(jumperAt);
-  if ((jumper & SIDE_MASK) !== myBit || (jumper & TYPE_MASK) === 0) return next;
-  // The king jumps from or onto a restricted square only, and onto one he may stop on.
-  const allowed = jumper === KING ? ((flagsAt(jumperAt) | targetFlags) & SQ_RESTRICTED) !== 0 && kingMayStop : !restricted;
-  return allowed ? append(jumperAt, targetAt, capturesOnly, next) : next;
+  for (let ray = 0; ray < 4; ray++) {
+    const d = direction(ray);
+    let fromAt = targetAt + d;
+    while (pieceAt(fromAt) === EMPTY) fromAt += d;
+    const piece = pieceAt(fromAt);
+    // Plain slides: everyone passes the throne, only the king stops on restricted squares.
+    if ((piece & SIDE_MASK) === myBit && (piece === KING ? kingMayStop : !restricted)) next = append(fromAt, targetAt, capturesOnly, next);
+    if (jumps === 0) continue;
+    // The jump: over a man (our own only where the rules allow it), by a piece of ours that is not a man.
+    const over = pieceAt(targetAt + d);
+    if ((over & SIDE_MASK) === 0 || (over & TYPE_MASK) !== 0 || ((over & SIDE_MASK) === myBit && jumpOverOwn === 0)) continue;
+    const jumperAt = targetAt + 2 * d;
+    const jumper = pieceAt(jumperAt);
+    if ((jumper & SIDE_MASK) !== myBit || (jumper & TYPE_MASK) === 0) continue;
+    // The king jumps from or onto a restricted square only, and onto one he may stop on.
+    const allowed = jumper === KING ? ((flagsAt(jumperAt) | targetFlags) & SQ_RESTRICTED) !== 0 && kingMayStop : !restricted;
+    if (allowed) next = append(jumperAt, targetAt, capturesOnly, next);
+  }
+  return next;
 }
 
 /** Writes the step from `fromAt` to `toAt` at `next` (with `capturesOnly`, if it captures); returns where the next one goes. */
