@@ -8,10 +8,10 @@
 // plain arrays and the JavaScript paths. Without WebAssembly, or when a memory cannot be had, the
 // searchers have no arena and run the JavaScript paths.
 
-import { type CaptureKernel, type ContinuationKernel, kingNoStop, Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
+import { type CaptureKernel, type ContinuationKernel, KING, kingNoStop, Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
 import kernelsBinary from '../../build/kernels.wasm';
 import { ARENA_BYTES, ArenaSlot, AttackerSlot, CaptureSlot, EVAL_WEIGHTS, STEP_STACK_START } from './arenaLayout.js';
-import { anvilCodes, captureRules, hostileWhenOccupied } from './captureRules.js';
+import { captureRules, hostileWhenOccupied } from './captureRules.js';
 import { STEP_STACK } from './params.js';
 
 const PAGE_BYTES = 65536;
@@ -29,8 +29,9 @@ export class SearchArena {
   private wallFlag = 0;
   private jumps = 0;
   private jumpOverOwn = 0;
-  /** Per side to move, captureSquares' anvils and hostile squares (captureRules.ts). */
-  private readonly anvils = new Int32Array(2);
+  /** KING where the king is no anvil (captureSquares), else 0. */
+  private unarmedKing = 0;
+  /** Per side to move, captureSquares' hostile squares when occupied (captureRules.ts). */
   private readonly hostileOccupied = new Int32Array(2);
   /** The four directions in bytes, for the kernels (the KingRays slot). */
   private readonly directions: Int32Array;
@@ -107,10 +108,8 @@ export class SearchArena {
     for (let key = 0; key < noStop.length; key++) this.slideTable[key] = noStop[key] | (block[key] << 8);
     this.jumps = pos.rules.jumps === true ? 1 : 0;
     this.jumpOverOwn = pos.rules.jumpOverOwn === true ? 1 : 0;
-    for (let side = 0; side < 2; side++) {
-      this.anvils[side] = anvilCodes(side, pos.rules.kingArmed === true);
-      this.hostileOccupied[side] = hostileWhenOccupied(side);
-    }
+    this.unarmedKing = pos.rules.kingArmed === true ? 0 : KING;
+    for (let side = 0; side < 2; side++) this.hostileOccupied[side] = hostileWhenOccupied(side);
     // The continuations' kernel slides without speed limits; it writes its steps where captureSteps' go.
     if (captureRules(pos, this.captureSlot))
       pos.useCaptureKernel(
@@ -138,7 +137,8 @@ export class SearchArena {
       pos.pieceCount[enemy],
       4 * pos.kingSq,
       this.strideBytes,
-      this.anvils[pos.side],
+      pos.side + 1,
+      this.unarmedKing,
       this.hostileOccupied[pos.side],
       this.wallFlag,
       addressOf(stamp),
@@ -223,6 +223,7 @@ export class SearchArena {
     const found = this.kernels.captureSteps(
       addressOf(squares),
       count,
+      this.strideBytes,
       pos.side + 1,
       pos.rules.jumps === true ? 1 : 0,
       pos.rules.jumpOverOwn === true ? 1 : 0,
@@ -307,8 +308,8 @@ export class SearchArena {
       this.kernels.tacticalSlides(
         addressOf(squares),
         count,
+        this.strideBytes,
         pos.side + 1,
-        pos.kingSq,
         this.jumps,
         this.jumpOverOwn,
         ttStep,
@@ -327,7 +328,8 @@ interface Kernels {
     enemyCount: number,
     king: number,
     strideBytes: number,
-    anvils: number,
+    myBit: number,
+    unarmedKing: number,
     hostileOccupied: number,
     wallFlag: number,
     stamp: number,
@@ -336,12 +338,21 @@ interface Kernels {
     count: number,
     listed: number,
   ): number;
-  captureSteps(squares: number, count: number, myBit: number, jumps: number, jumpOverOwn: number, kingNoStop: number, out: number): number;
+  captureSteps(
+    squares: number,
+    count: number,
+    strideBytes: number,
+    myBit: number,
+    jumps: number,
+    jumpOverOwn: number,
+    kingNoStop: number,
+    out: number,
+  ): number;
   tacticalSlides(
     squares: number,
     count: number,
+    strideBytes: number,
     myBit: number,
-    king: number,
     jumps: number,
     jumpOverOwn: number,
     ttStep: number,

@@ -11,15 +11,17 @@ const enum Listing {
   Squares,
   Count,
   Listed,
+  UnarmedKing,
+  HostileOccupied,
 }
 
 /** Hostile squares beyond an enemy when empty: corners, forts and the throne. */
 const HOSTILE_EMPTY = SQ_CORNER | SQ_FORT | SQ_THRONE;
 
 /**
- * Lists in `squares` (bytes) from `count` the empty squares where a piece of the side to move may
+ * Lists in `squares` (bytes) from `count` the empty squares where a piece of side bit `myBit` may
  * capture: beside an enemy of the list at `enemies` (bytes; `enemyCount` of them), with beyond him an
- * anvil (a piece code whose bit is set in `anvils`: the mover's pieces, the king only if armed) or a hostile
+ * anvil (a piece of the mover's side, but an unarmed king: `unarmedKing` KING, else 0) or a hostile
  * square (`hostileOccupied` the flags hostile when occupied; when empty, HOSTILE_EMPTY), or under shield
  * walls (`wallFlag` SQ_EDGE, else 0) an edge square beside an enemy on the edge; beside the king (on
  * `kingAt`), every empty square, his own rules deciding. In the order of the enemies' list and of the
@@ -31,7 +33,8 @@ export function captureSquares(
   enemyCount: i32,
   kingAt: i32,
   strideBytes: i32,
-  anvils: i32,
+  myBit: i32,
+  unarmedKing: i32,
   hostileOccupied: i32,
   wallFlag: i32,
   stamp: i32,
@@ -48,6 +51,8 @@ export function captureSquares(
   store<i32>(LISTING, squares, 4 * Listing.Squares);
   store<i32>(LISTING, count, 4 * Listing.Count);
   store<i32>(LISTING, listed, 4 * Listing.Listed);
+  store<i32>(LISTING, unarmedKing, 4 * Listing.UnarmedKing);
+  store<i32>(LISTING, hostileOccupied, 4 * Listing.HostileOccupied);
   for (let k = 0; k < enemyCount; k++) {
     const victimAt = load<i32>(enemies + (k << 2)) << 2;
     const up = victimAt + strideBytes;
@@ -61,16 +66,16 @@ export function captureSquares(
       if (pieceAt(down) === EMPTY) list(down);
       if (pieceAt(left) === EMPTY) list(left);
     } else if ((flagsAt(victimAt) & wallFlag) === 0) {
-      tryLanding(up, down, anvils, hostileOccupied, false);
-      tryLanding(right, left, anvils, hostileOccupied, false);
-      tryLanding(down, up, anvils, hostileOccupied, false);
-      tryLanding(left, right, anvils, hostileOccupied, false);
+      tryLanding(up, down, myBit, false);
+      tryLanding(right, left, myBit, false);
+      tryLanding(down, up, myBit, false);
+      tryLanding(left, right, myBit, false);
     } else {
       // A victim on the edge under shield walls: also taken from the edge squares beside him.
-      tryLanding(up, down, anvils, hostileOccupied, true);
-      tryLanding(right, left, anvils, hostileOccupied, true);
-      tryLanding(down, up, anvils, hostileOccupied, true);
-      tryLanding(left, right, anvils, hostileOccupied, true);
+      tryLanding(up, down, myBit, true);
+      tryLanding(right, left, myBit, true);
+      tryLanding(down, up, myBit, true);
+      tryLanding(left, right, myBit, true);
     }
   }
   return load<i32>(LISTING, 4 * Listing.Count);
@@ -82,14 +87,19 @@ export function captureSquares(
  * returns, not boolean expressions: the compiler turns those into selects, which test every
  * condition on the common path.
  */
-function tryLanding(landingAt: i32, beyondAt: i32, anvils: i32, hostileOccupied: i32, wall: bool): void {
+function tryLanding(landingAt: i32, beyondAt: i32, myBit: i32, wall: bool): void {
   if (pieceAt(landingAt) !== EMPTY) return;
   const beyond = pieceAt(beyondAt);
-  if (((anvils >>> beyond) & 1) !== 0) return list(landingAt);
+  // The second tests read their values from memory: the compiler may not read memory before the
+  // first test has passed, so it keeps the branches (the common path takes the first) instead of
+  // computing every test into a select.
+  if ((beyond & myBit) !== 0) {
+    if (beyond !== load<i32>(LISTING, 4 * Listing.UnarmedKing)) return list(landingAt);
+  }
   // Hostile when empty, or when occupied (a subset): most squares are neither, ruled out at once.
   const flags = flagsAt(beyondAt);
   if ((flags & HOSTILE_EMPTY) !== 0) {
-    if ((flags & (beyond === EMPTY ? HOSTILE_EMPTY : hostileOccupied)) !== 0) return list(landingAt);
+    if ((flags & (beyond === EMPTY ? HOSTILE_EMPTY : load<i32>(LISTING, 4 * Listing.HostileOccupied))) !== 0) return list(landingAt);
   }
   if (wall) {
     if ((flagsAt(landingAt) & SQ_EDGE) !== 0) list(landingAt);

@@ -12,9 +12,25 @@ import { pieceSteps, stepsOnto } from './steps';
  * (bytes), by the side of side bit `myBit` (`jumps`, `jumpOverOwn` the rules' flags as 0 or 1;
  * `kingNoStop` the flags of squares the king may not stop on), written at `out` (bytes). Returns their number.
  */
-export function captureSteps(squares: i32, count: i32, myBit: i32, jumps: i32, jumpOverOwn: i32, kingNoStop: i32, out: i32): i32 {
+export function captureSteps(
+  squares: i32,
+  count: i32,
+  strideBytes: i32,
+  myBit: i32,
+  jumps: i32,
+  jumpOverOwn: i32,
+  kingNoStop: i32,
+  out: i32,
+): i32 {
   let next = out;
-  for (let k = 0; k < count; k++) next = stepsOnto(load<i32>(squares + (k << 2)) << 2, myBit, jumps, jumpOverOwn, kingNoStop, true, next);
+  for (let k = 0; k < count; k++) {
+    const targetAt = load<i32>(squares + (k << 2)) << 2;
+    // The four directions written out (dirs order).
+    next = stepsOnto(targetAt, strideBytes, myBit, jumps, jumpOverOwn, true, kingNoStop, -1, true, next);
+    next = stepsOnto(targetAt, 4, myBit, jumps, jumpOverOwn, true, kingNoStop, -1, true, next);
+    next = stepsOnto(targetAt, -strideBytes, myBit, jumps, jumpOverOwn, true, kingNoStop, -1, true, next);
+    next = stepsOnto(targetAt, -4, myBit, jumps, jumpOverOwn, true, kingNoStop, -1, true, next);
+  }
   return (next - out) >> 2;
 }
 

@@ -134,37 +134,40 @@ export function kingSlides(kingAt: i32, escapeFlag: i32, noStop: i32, block: i32
  * that sees an escape square (1 with an open line, 2 with a route, else slidesToEscape's 3 or 4).
  */
 export function kingFeatures(kingAt: i32, escapeFlag: i32, corners: i32): i32 {
-  let openLines = 0;
-  let routes = 0;
-  let mobility = 0;
-  let attackers = 0;
-  let defenders = 0;
-  for (let ray = 0; ray < 4; ray++) {
-    const d = direction(ray);
-    const across = direction(ray + 1);
-    const beside = pieceAt(kingAt + d);
-    if ((beside & ATTACKER_BIT) !== 0) attackers++;
-    else if ((beside & DEFENDER_BIT) !== 0) defenders++;
-    for (let toAt = kingAt + d; pieceAt(toAt) === EMPTY; toAt += d) {
-      mobility++;
-      const flags = flagsAt(toAt);
-      if ((flags & escapeFlag) !== 0) {
-        openLines++;
-        break;
-      }
-      if ((corners === 0 || (flags & SQ_EDGE) !== 0) && (openLine(toAt, across, escapeFlag) || openLine(toAt, -across, escapeFlag)))
-        routes++;
-    }
+  // The counts packed as KingWalk lays them out, each added in its field (none reaches the next): one
+  // value for the compiler to hold (five counts were spilled at every square); the rays written out.
+  let walk = walkRay(kingAt, direction(0), direction(1), escapeFlag, corners, 0);
+  walk = walkRay(kingAt, direction(1), direction(2), escapeFlag, corners, walk);
+  walk = walkRay(kingAt, direction(2), direction(3), escapeFlag, corners, walk);
+  walk = walkRay(kingAt, direction(3), direction(0), escapeFlag, corners, walk);
+  const slides =
+    (walk & KingWalk.SmallMask) !== 0
+      ? 1
+      : ((walk >>> KingWalk.Routes) & KingWalk.LargeMask) !== 0
+        ? 2
+        : corners !== 0
+          ? slidesToCorner(kingAt)
+          : slidesToEdge(kingAt);
+  return walk | (slides << KingWalk.Slides);
+}
+
+/**
+ * kingFeatures along the king's ray `d` (`across` the direction across it), added to `walk`: the piece
+ * beside him, then each empty square (mobility) until an escape square (an open line), each with a line
+ * across it to an escape square (a route; under corner rules only from an edge square).
+ */
+function walkRay(kingAt: i32, d: i32, across: i32, escapeFlag: i32, corners: i32, walk: i32): i32 {
+  // A piece has one side bit at most (off-board squares none): counted without branches.
+  const beside = pieceAt(kingAt + d);
+  walk += ((beside & ATTACKER_BIT) << KingWalk.Attackers) + ((beside & DEFENDER_BIT) << (KingWalk.Defenders - 1));
+  for (let toAt = kingAt + d; pieceAt(toAt) === EMPTY; toAt += d) {
+    walk += 1 << KingWalk.Mobility;
+    const flags = flagsAt(toAt);
+    if ((flags & escapeFlag) !== 0) return walk + 1;
+    if ((corners === 0 || (flags & SQ_EDGE) !== 0) && (openLine(toAt, across, escapeFlag) || openLine(toAt, -across, escapeFlag)))
+      walk += 1 << KingWalk.Routes;
   }
-  const slides = openLines > 0 ? 1 : routes > 0 ? 2 : corners !== 0 ? slidesToCorner(kingAt) : slidesToEdge(kingAt);
-  return (
-    openLines |
-    (routes << KingWalk.Routes) |
-    (mobility << KingWalk.Mobility) |
-    (attackers << KingWalk.Attackers) |
-    (defenders << KingWalk.Defenders) |
-    (slides << KingWalk.Slides)
-  );
+  return walk;
 }
 
 /** evaluate.ts's slidesToCorner: 3 if a second slide stops on an edge square that sees a corner, else 4. */
