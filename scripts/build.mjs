@@ -21,8 +21,6 @@ const common = {
   minifySyntax: true,
   // readline-sync finds its helper scripts next to its own files (__dirname): load it from node_modules.
   // The GUI's web server libraries load plugins and schemas at run time: load them from node_modules too.
-  // The kernels' module (build/kernels.wasm) is embedded as its bytes.
-  loader: { '.wasm': 'binary' },
   external: ['readline-sync', 'fastify', '@fastify/static', '@fastify/websocket'],
   // CommonJS dependencies (readline-sync, yargs helpers) call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },

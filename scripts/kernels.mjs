@@ -1,11 +1,14 @@
 // Compiles the search's WebAssembly kernels (src/search/kernels, AssemblyScript) into build/kernels.wasm,
-// which the bundles embed (scripts/build.mjs: esbuild's binary loader) and the tests import (vitest.config.ts).
-// Recompiled only when a source is newer than the module: the kernels' folder and the layout files they import.
+// and writes it as a module that src/search/arena.ts imports (build/kernels.wasm.js, its bytes in base64,
+// with its .d.ts), so that the bundles, the tests and scripts run by tsx all embed the same bytes with
+// no loader of their own. Recompiled only when a source is newer than the module: the kernels' folder
+// and the layout files they import. `node scripts/kernels.mjs` compiles them alone.
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import asc from 'assemblyscript/asc';
 import binaryen from 'binaryen';
 
 export const KERNELS_WASM = 'build/kernels.wasm';
+const KERNELS_MODULE = 'build/kernels.wasm.js';
 const SOURCES = [
   ...readdirSync('src/search/kernels')
     .filter((file) => file.endsWith('.ts'))
@@ -48,7 +51,7 @@ function inlineAll(path) {
 
 /** Writes build/kernels.wasm unless it is newer than its sources; returns its path. */
 export async function compileKernels() {
-  const built = modified(KERNELS_WASM);
+  const built = modified(KERNELS_MODULE);
   if (built >= 0 && SOURCES.every((source) => modified(source) <= built)) return KERNELS_WASM;
   mkdirSync('build', { recursive: true });
   // -O3 with the stub runtime: the kernels allocate nothing; --noAssert: no traps to import; the
@@ -65,5 +68,16 @@ export async function compileKernels() {
   ]);
   if (error) throw new Error(`the kernels did not compile: ${error.message}\n${stderr.toString()}`);
   inlineAll(KERNELS_WASM);
+  const base64 = readFileSync(KERNELS_WASM).toString('base64');
+  writeFileSync(
+    'build/kernels.wasm.d.ts',
+    "// Written by scripts/kernels.mjs: the search's WebAssembly kernels.\ndeclare const kernels: Uint8Array<ArrayBuffer>;\nexport default kernels;\n",
+  );
+  writeFileSync(
+    KERNELS_MODULE,
+    `// Written by scripts/kernels.mjs from src/search/kernels: the search's WebAssembly kernels.\nexport default Uint8Array.from(atob('${base64}'), (c) => c.charCodeAt(0));\n`,
+  );
   return KERNELS_WASM;
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) await compileKernels();

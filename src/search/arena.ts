@@ -9,7 +9,7 @@
 // searchers have no arena and run the JavaScript paths.
 
 import { type CaptureKernel, type ContinuationKernel, KING, kingNoStop, Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
-import kernelsBinary from '../../build/kernels.wasm';
+import kernelsBinary from '../../build/kernels.wasm.js';
 import { ARENA_BYTES, ArenaSlot, AttackerSlot, CaptureSlot, EVAL_WEIGHTS, STEP_STACK_START } from './arenaLayout.js';
 import { captureRules, hostileWhenOccupied } from './captureRules.js';
 import { STEP_STACK } from './params.js';

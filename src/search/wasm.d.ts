@@ -1,5 +1,6 @@
-// A compiled WebAssembly module imported as its bytes (esbuild's binary loader; vitest.config.ts for the tests).
-declare module '*.wasm' {
+// The search's WebAssembly kernels as their bytes (build/kernels.wasm.js, which scripts/kernels.mjs
+// writes with its own declaration): this one stands in for it before the first build.
+declare module '*/kernels.wasm.js' {
   const bytes: Uint8Array<ArrayBuffer>;
   export default bytes;
 }
