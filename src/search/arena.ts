@@ -1,113 +1,40 @@
 // The searchers' WebAssembly memory (one per thread, shared by its searchers, which search one at a
 // time): the position searched, cloned onto the memory's start (Position.memory, laid out by Mem), then
-// the scratch arrays the kernels read and write (kernels.ts, captureKernel.ts: the position is given the
-// captures' kernel, Position.useCaptureKernel), and the search's step stack, so that a kernel call copies
-// nothing. Not one per position: each WebAssembly.Memory reserves some 10 GB of
-// address space (BENCHMARKS.md, wasm15), and positions made anywhere else keep plain arrays and the
-// JavaScript paths. Without WebAssembly, or when a memory cannot be had, the searchers have no arena
-// and run the JavaScript paths.
+// the scratch arrays the kernels read and write, and the search's step stack (arenaLayout.ts), so that a
+// kernel call copies nothing. The kernels (kernels/, AssemblyScript) are compiled by the build and
+// embedded in the bundle. The position is given the kernels' findCaptures and continuations
+// (Position.useCaptureKernel) where they cover its rules (captureRules.ts). Not one memory per position:
+// each WebAssembly.Memory reserves some 10 GB of address space, and positions made anywhere else keep
+// plain arrays and the JavaScript paths. Without WebAssembly, or when a memory cannot be had, the
+// searchers have no arena and run the JavaScript paths.
 
 import { type CaptureKernel, type ContinuationKernel, KING, kingNoStop, Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
-import { AttackerSlot, attackerScanKernel } from './attackerScanKernel.js';
-import { CaptureSlot, captureKernelFunctions, captureRules } from './captureKernel.js';
-import { type CaptureSquaresKernel, captureSquaresKernel, hostileWhenOccupied } from './captureSquaresKernel.js';
-import { captureStepsKernel } from './captureStepsKernel.js';
-import { continuationKernel } from './continuationKernel.js';
-import { tacticalOrderKernel } from './tacticalOrderKernel.js';
-import { KERNEL_FUNCTIONS, type Kernels } from './kernels.js';
-import { kingEvaluationKernel, kingFeaturesKernel, kingOpenLinesKernel } from './kingFeaturesKernel.js';
-import { pickBestKernel } from './pickBestKernel.js';
-import { quietStepsKernel } from './quietStepsKernel.js';
-import { weightedSumKernel } from './weightedSumKernel.js';
-import { MAX_PLY, STEP_STACK } from './params.js';
-import { wasmModule, type WasmFunction } from './wasmAssembler.js';
+import kernelsBinary from '../../build/kernels.wasm.js';
+import { ARENA_BYTES, ArenaSlot, AttackerSlot, CaptureSlot, EVAL_WEIGHTS, STEP_STACK_START } from './arenaLayout.js';
+import { captureRules, hostileWhenOccupied } from './captureRules.js';
+import { STEP_STACK } from './params.js';
 
-/** The arena's scratch arrays, each Mem.Region int32s, after the position's memory. */
-export const enum ArenaSlot {
-  CaptureStamp,
-  CaptureSquares,
-  ScorerSpecial,
-  ScorerCaptureStamp,
-  ScorerSquares,
-  /** kingSlides' ray table (16 int32s). */
-  KingRays,
-  /** The evaluation's features, and its weights EVAL_WEIGHTS int32s further (weightedSum). */
-  EvalTerms,
-  /** findCaptures' kernel: the rules' constants, then the squares it finds (captureKernel.ts). */
-  Captures,
-  /** The steps captureSteps finds: at most eight onto each square. */
-  CaptureSteps,
-  /** StepScorer's stamps of the king's open lines and of his routes. */
-  ScorerLines = CaptureSteps + 8,
-  ScorerRoutes,
-  /** The rules' slide flags by slideKey, noStop | block << 8 (quietSteps). */
-  SlideTable,
-  /** attackerScan's tables and sums (attackerScanKernel.ts's AttackerSlot): four slots. */
-  AttackerScan,
-  /** captureSquares' kernel's listing state (captureSquaresKernel.ts). */
-  CaptureSquaresState = AttackerScan + 4,
-  /** The step pickers' squares, one slot per ply (PickerSquares + ply - 1). */
-  PickerSquares,
-  Count = PickerSquares + MAX_PLY,
-}
-
-/** The step stack (StepScorer's steps, then their ordering values) after the slots: the kernels write steps in place. */
-/** Where the weights are in the EvalTerms slot. */
-const EVAL_WEIGHTS = 64;
-const STEP_STACK_START = Mem.Size + ArenaSlot.Count * Mem.Region;
-const ARENA_BYTES = (STEP_STACK_START + 2 * STEP_STACK) * 4;
 const PAGE_BYTES = 65536;
 const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
 
-/**
- * The kernels by concern, a module each, all on the arena's memory: each under 4 KB, since browsers
- * compile a module that small synchronously too.
- */
-const KERNEL_SETS: readonly (readonly WasmFunction[])[] = [
-  [
-    ...KERNEL_FUNCTIONS,
-    pickBestKernel,
-    quietStepsKernel(slotAddress(ArenaSlot.KingRays), slotAddress(ArenaSlot.SlideTable)),
-    attackerScanKernel(slotAddress(ArenaSlot.AttackerScan)),
-    kingOpenLinesKernel,
-  ],
-  [
-    kingFeaturesKernel,
-    weightedSumKernel,
-    captureSquaresKernel(slotAddress(ArenaSlot.CaptureSquaresState)),
-    kingEvaluationKernel(slotAddress(ArenaSlot.EvalTerms), slotAddress(ArenaSlot.EvalTerms) + 4 * EVAL_WEIGHTS, 0, 1),
-  ],
-  [
-    ...captureKernelFunctions(slotAddress(ArenaSlot.Captures)),
-    captureStepsKernel(slotAddress(ArenaSlot.Captures), 0),
-    continuationKernel(slotAddress(ArenaSlot.Captures), slotAddress(ArenaSlot.KingRays), 0, slotAddress(ArenaSlot.CaptureSteps)),
-    tacticalOrderKernel(slotAddress(ArenaSlot.KingRays), 0),
-  ],
-];
-
-/** The kernels' modules as binaries (each must stay under 4 KB: test/search/kernels.test.ts). */
-export function kernelModuleBinaries(): Uint8Array<ArrayBuffer>[] {
-  return KERNEL_SETS.map((functions) => wasmModule(ARENA_PAGES, functions));
-}
-
-let kernelModules: WebAssembly.Module[] | undefined;
+let kernelModule: WebAssembly.Module | undefined;
 /** The thread's arena (forThread), undefined before it is first asked for. */
 let threadArena: SearchArena | null | undefined;
 
 export class SearchArena {
   private readonly ints: Int32Array<ArrayBuffer>;
-  private readonly kernels: Kernels & CaptureSquaresKernel & EvaluationKernels & CaptureKernels;
+  private readonly kernels: Kernels;
   // The rules' constants of the position placed, for the kernels (see captureSquares).
   private strideBytes = 0;
   private wallFlag = 0;
   private jumps = 0;
   private jumpOverOwn = 0;
-  /** KING where the king is no anvil (captureSquaresKernel.ts), else 0. */
+  /** KING where the king is no anvil (captureSquares), else 0. */
   private unarmedKing = 0;
+  /** Per side to move, captureSquares' hostile squares when occupied (captureRules.ts). */
   private readonly hostileOccupied = new Int32Array(2);
-  /** kingSlides' ray table (a scratch slot), and its address (bytes). */
-  private readonly kingRayTable: Int32Array;
-  private readonly kingRaysAddress: number;
+  /** The four directions in bytes, for the kernels (the KingRays slot). */
+  private readonly directions: Int32Array;
   private readonly slideTable: Int32Array;
   /** The search's step stack and its steps' ordering values (StepScorer's steps and order). */
   readonly steps: Int32Array<ArrayBuffer>;
@@ -123,21 +50,19 @@ export class SearchArena {
   /** The squares findCaptures' kernel found (its slot, after the rules' constants). */
   readonly capturesFound: Int32Array;
 
-  private constructor(memory: WebAssembly.Memory, kernels: Kernels & CaptureSquaresKernel & EvaluationKernels & CaptureKernels) {
+  private constructor(memory: WebAssembly.Memory, kernels: Kernels) {
     this.ints = new Int32Array(memory.buffer);
     this.kernels = kernels;
     this.captureStepsFound = this.scratch(ArenaSlot.CaptureSteps, 8 * Mem.Region);
     this.captureSlot = this.scratch(ArenaSlot.Captures, Mem.Region);
     this.capturesFound = this.captureSlot.subarray(CaptureSlot.Found);
     this.captureStepsAddress = slotAddress(ArenaSlot.CaptureSteps);
-    this.kingRayTable = this.scratch(ArenaSlot.KingRays, 16);
-    this.kingRaysAddress = slotAddress(ArenaSlot.KingRays);
+    this.directions = this.scratch(ArenaSlot.KingRays, 4);
     this.slideTable = this.scratch(ArenaSlot.SlideTable, Mem.Region);
     this.steps = this.ints.subarray(STEP_STACK_START, STEP_STACK_START + STEP_STACK);
     this.order = this.ints.subarray(STEP_STACK_START + STEP_STACK, STEP_STACK_START + 2 * STEP_STACK);
     this.stepsAddress = STEP_STACK_START * 4;
   }
-
   /** The searcher whose position was placed last: another's placing clears the scratch slots. */
   private owner: object | undefined;
 
@@ -155,11 +80,11 @@ export class SearchArena {
   static create(): SearchArena | null {
     if (typeof WebAssembly !== 'object') return null;
     // Outside the try: a module that does not compile is a bug to be told, not a reason to run without the kernels.
-    kernelModules ??= kernelModuleBinaries().map((binary) => new WebAssembly.Module(binary));
+    kernelModule ??= new WebAssembly.Module(kernelsBinary);
     try {
       const memory = new WebAssembly.Memory({ initial: ARENA_PAGES, maximum: ARENA_PAGES });
-      const exports = kernelModules.map((module) => new WebAssembly.Instance(module, { env: { memory } }).exports);
-      return new SearchArena(memory, Object.assign({}, ...exports) as Kernels & CaptureSquaresKernel & EvaluationKernels & CaptureKernels);
+      const instance = new WebAssembly.Instance(kernelModule, { env: { memory } });
+      return new SearchArena(memory, instance.exports as unknown as Kernels);
     } catch {
       return null;
     }
@@ -176,10 +101,9 @@ export class SearchArena {
       this.owner = owner;
     }
     const pos = position.clone(this.ints.subarray(0, Mem.Size));
-    this.strideBytes = pos.geo.stride * 4;
+    this.strideBytes = 4 * pos.geo.stride;
     this.wallFlag = pos.rules.shieldWall === true ? SQ_EDGE : 0;
-    // kingSlides' directions, in bytes (dirs order).
-    this.kingRayTable.set([4 * pos.geo.stride, 4, -4 * pos.geo.stride, -4]);
+    this.directions.set([4 * pos.geo.stride, 4, -4 * pos.geo.stride, -4]);
     const { noStop, block } = pos.geo;
     for (let key = 0; key < noStop.length; key++) this.slideTable[key] = noStop[key] | (block[key] << 8);
     this.jumps = pos.rules.jumps === true ? 1 : 0;
@@ -230,17 +154,17 @@ export class SearchArena {
    * their values written into the arena's `steps` and `order` from `n`; returns the new end.
    */
   kingSlides(king: number, escapeFlag: number, noStop: number, block: number, ttStep: number, n: number): number {
-    return n + this.kernels.kingSlides(4 * king, escapeFlag, noStop, block, ttStep, this.kingRaysAddress, this.stepsAddress + 4 * n);
+    return n + this.kernels.kingSlides(4 * king, escapeFlag, noStop, block, ttStep, this.stepsAddress + 4 * n);
   }
 
   /** evaluate.ts's kingFeatures' walks for the king on `king` of the position placed, packed (KingWalk). */
   kingFeatures(king: number, escapeFlag: number): number {
-    return this.kernels.kingFeatures(4 * king, this.kingRaysAddress, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
+    return this.kernels.kingFeatures(4 * king, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
   }
 
   /** evaluate.ts's kingOpenLines for the king on `king` of the position placed. */
   kingOpenLines(king: number, escapeFlag: number): number {
-    return this.kernels.kingOpenLines(4 * king, this.kingRaysAddress, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
+    return this.kernels.kingOpenLines(4 * king, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
   }
 
   /**
@@ -248,7 +172,7 @@ export class SearchArena {
    * others in the EvalTerms slot (evalFeatures), and the weighted sum of them all.
    */
   kingEvaluation(king: number, escapeFlag: number): number {
-    return this.kernels.kingEvaluation(4 * king, this.kingRaysAddress, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
+    return this.kernels.kingEvaluation(4 * king, escapeFlag, escapeFlag === SQ_CORNER ? 1 : 0);
   }
 
   /**
@@ -285,8 +209,7 @@ export class SearchArena {
 
   /** evaluate.ts's weighted sum of the features and weights in the EvalTerms slot (evalFeatures). */
   weightedSum(): number {
-    const features = (Mem.Size + ArenaSlot.EvalTerms * Mem.Region) * 4;
-    return this.kernels.weightedSum(features, features + 4 * EVAL_WEIGHTS);
+    return this.kernels.weightedSum();
   }
 
   /**
@@ -300,6 +223,7 @@ export class SearchArena {
     const found = this.kernels.captureSteps(
       addressOf(squares),
       count,
+      this.strideBytes,
       pos.side + 1,
       pos.rules.jumps === true ? 1 : 0,
       pos.rules.jumpOverOwn === true ? 1 : 0,
@@ -384,8 +308,8 @@ export class SearchArena {
       this.kernels.tacticalSlides(
         addressOf(squares),
         count,
-        pos.side + 1,
         this.strideBytes,
+        pos.side + 1,
         this.jumps,
         this.jumpOverOwn,
         ttStep,
@@ -395,8 +319,45 @@ export class SearchArena {
   }
 }
 
-/** kingFeaturesKernel.ts's, weightedSumKernel.ts's, pickBestKernel.ts's and quietStepsKernel.ts's exports, as JavaScript sees them. */
-interface EvaluationKernels {
+/** The kernels' exports (kernels/index.ts), as JavaScript sees them; addresses in bytes. */
+interface Kernels {
+  findCaptures: CaptureKernel;
+  continuations: ContinuationKernel;
+  captureSquares(
+    enemies: number,
+    enemyCount: number,
+    king: number,
+    strideBytes: number,
+    myBit: number,
+    unarmedKing: number,
+    hostileOccupied: number,
+    wallFlag: number,
+    stamp: number,
+    mark: number,
+    squares: number,
+    count: number,
+    listed: number,
+  ): number;
+  captureSteps(
+    squares: number,
+    count: number,
+    strideBytes: number,
+    myBit: number,
+    jumps: number,
+    jumpOverOwn: number,
+    kingNoStop: number,
+    out: number,
+  ): number;
+  tacticalSlides(
+    squares: number,
+    count: number,
+    strideBytes: number,
+    myBit: number,
+    jumps: number,
+    jumpOverOwn: number,
+    ttStep: number,
+    out: number,
+  ): number;
   quietSteps(
     list: number,
     count: number,
@@ -410,18 +371,6 @@ interface EvaluationKernels {
     jumps: number,
     jumpOverOwn: number,
   ): number;
-  kingFeatures(king: number, rays: number, escapeFlag: number, corners: number): number;
-  weightedSum(features: number, weights: number): number;
-  kingEvaluation(king: number, rays: number, escapeFlag: number, corners: number): number;
-  kingOpenLines(king: number, rays: number, escapeFlag: number, corners: number): number;
-  pickBest(start: number, end: number): number;
-  attackerScan(count: number, upRight: number, upLeft: number): number;
-}
-
-/** The exports of findCaptures' module (captureKernel.ts, captureStepsKernel.ts, continuationKernel.ts, tacticalOrderKernel.ts), as JavaScript sees them. */
-interface CaptureKernels {
-  findCaptures: CaptureKernel;
-  continuations: ContinuationKernel;
   tacticalOrder(
     start: number,
     end: number,
@@ -435,8 +384,14 @@ interface CaptureKernels {
     killer2: number,
     enemyBit: number,
     kingSteps: number,
-  ): number;
-  captureSteps(squares: number, count: number, myBit: number, jumps: number, jumpOverOwn: number, kingNoStop: number, out: number): number;
+  ): void;
+  pickBest(start: number, end: number): void;
+  kingSlides(king: number, escapeFlag: number, noStop: number, block: number, ttStep: number, out: number): number;
+  kingFeatures(king: number, escapeFlag: number, corners: number): number;
+  kingOpenLines(king: number, escapeFlag: number, corners: number): number;
+  kingEvaluation(king: number, escapeFlag: number, corners: number): number;
+  weightedSum(): number;
+  attackerScan(count: number, upRight: number, upLeft: number): void;
 }
 
 /** A scratch array with its byte address (scratch()). */

@@ -8,7 +8,7 @@
 
 import { ATTACKER_BIT, Changed, END_RUN, TYPE_MASK, Undo, type Position } from '../engine/index.js';
 import type { SearchArena } from './arena.js';
-import { AttackerSum } from './attackerScanKernel.js';
+import { AttackerSum } from './arenaLayout.js';
 
 /** A ply's entry: its tag (hash halves, and 1 once written), then the sums. */
 const enum Entry {

@@ -20,8 +20,9 @@ import {
   TYPE_MASK,
   type Position,
 } from '../engine/index.js';
-import { ArenaSlot, scratchArray, type SearchArena } from './arena.js';
-import { anvilCodes, hostileWhenOccupied } from './captureSquaresKernel.js';
+import { scratchArray, type SearchArena } from './arena.js';
+import { ArenaSlot } from './arenaLayout.js';
+import { anvilCodes, hostileWhenOccupied } from './captureRules.js';
 
 export class CaptureGenerator {
   readonly cells: number;

@@ -21,6 +21,7 @@ import {
   type RuleSet,
 } from '../engine/index.js';
 import type { SearchArena } from './arena.js';
+import { KingWalk } from './arenaLayout.js';
 import { AttackerTerms } from './attackerTerms.js';
 import { CORNER_BOX_SQUARES, cornerBoxes, sealDistanceTable } from './cornerSeal.js';
 import { LoneKingMeasures } from './loneKing.js';
@@ -53,22 +54,6 @@ import {
   LONE_KING_MEN,
   WEIGHTS,
 } from './weights.js';
-
-/**
- * kingFeatures' walks packed into one int32 (the JavaScript's and kingFeaturesKernel.ts's): his open
- * lines, routes, mobility, the attackers and defenders beside him at these shifts, and the slides to a
- * square that sees an escape square (1 - 4) in the top bits.
- */
-export const enum KingWalk {
-  Routes = 4,
-  Mobility = 12,
-  Attackers = 20,
-  Defenders = 24,
-  Slides = 28,
-  /** Open lines, attackers and defenders take 4 bits, routes and mobility 8. */
-  SmallMask = 15,
-  LargeMask = 255,
-}
 
 /** The king's features, zero without a king. */
 const KING_FEATURES = Int32Array.of(

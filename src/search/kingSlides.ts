@@ -7,10 +7,7 @@
 import { EMPTY, KING, slideKey, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
 import type { SearchArena } from './arena.js';
 import { openLine } from './evaluate.js';
-import { ORDER_CAPTURE, ORDER_ESCAPE } from './params.js';
-
-/** A king step's value from lines: ORDER_CAPTURE + 64 + lines; below it routes, ORDER_CAPTURE + routes. */
-export const KING_LINES_VALUE = ORDER_CAPTURE + 64;
+import { KING_LINES_VALUE, ORDER_CAPTURE, ORDER_ESCAPE } from './params.js';
 
 /**
  * Per ray of the king (dirs order), at 3 * ray: its empty squares, and the first and last escape square

@@ -12,7 +12,8 @@
 // Quiescence nodes use one stage: captures by the value of the best victim, every step best first.
 
 import { forbiddenFilterActive, generateSteps, isPieceStep, NO_SQUARE, type Side } from '../engine/index.js';
-import { ArenaSlot, scratchArray, type SearchArena } from './arena.js';
+import { scratchArray, type SearchArena } from './arena.js';
+import { ArenaSlot } from './arenaLayout.js';
 import { NO_STEP, ORDER_CAPTURE, ORDER_END_RUN, ORDER_KILLER, ORDER_TT, QUIET_UNSCORED, SELECTION_STEPS } from './params.js';
 import type { StepScorer } from './stepScorer.js';
 

@@ -30,12 +30,22 @@ import {
   TYPE_MASK,
   type Position,
 } from '../engine/index.js';
-import { ArenaSlot, scratchArray, type SearchArena } from './arena.js';
+import { scratchArray, type SearchArena } from './arena.js';
+import { ArenaSlot } from './arenaLayout.js';
 import { findCaptureSquares, tacticalStepsOnto } from './captures.js';
 import { openLine } from './evaluate.js';
-import { KING_LINES_VALUE, kingRoutes, kingSlideSteps } from './kingSlides.js';
+import { kingRoutes, kingSlideSteps } from './kingSlides.js';
 import type { QuietHistory } from './history.js';
-import { ORDER_CAPTURE, ORDER_END_RUN, ORDER_ESCAPE, ORDER_KILLER, ORDER_TT, QUIET_UNSCORED, STEP_STACK } from './params.js';
+import {
+  KING_LINES_VALUE,
+  ORDER_CAPTURE,
+  ORDER_END_RUN,
+  ORDER_ESCAPE,
+  ORDER_KILLER,
+  ORDER_TT,
+  QUIET_UNSCORED,
+  STEP_STACK,
+} from './params.js';
 import { MATE } from './score.js';
 import { F_ATTACKER_MEN, F_ATTACKER_SPECIALS, F_DEFENDER_MEN, F_DEFENDER_SPECIALS } from './weights.js';
 

@@ -15,7 +15,7 @@ import {
 } from '../../src/engine/index.js';
 import { Evaluator } from '../../src/search/evaluate.js';
 import { QuietHistory } from '../../src/search/history.js';
-import { KING_LINES_VALUE } from '../../src/search/kingSlides.js';
+import { KING_LINES_VALUE } from '../../src/search/params.js';
 import { ORDER_CAPTURE } from '../../src/search/params.js';
 import { StepScorer } from '../../src/search/stepScorer.js';
 
