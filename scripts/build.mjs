@@ -37,7 +37,7 @@ const result = await build({
     hnefi: 'src/cli.ts',
     index: 'src/index.ts',
     'search-worker': 'src/facade/searchWorker.ts',
-    'search-helper': 'src/search/helperWorker.ts',
+    'search-helper': 'src/search/threads/helperWorker.ts',
   },
   outdir: 'dist',
   entryNames: '[name]',

@@ -1,5 +1,5 @@
-// Compiles the search's WebAssembly kernels (src/search/kernels, AssemblyScript) into build/kernels.wasm,
-// and writes it as a module that src/search/arena.ts imports (build/kernels.wasm.js, its bytes in base64,
+// Compiles the search's WebAssembly kernels (src/search/kernels/assembly, AssemblyScript) into build/kernels.wasm,
+// and writes it as a module that src/search/kernels/arena.ts imports (build/kernels.wasm.js, its bytes in base64,
 // with its .d.ts), so that the bundles, the tests and scripts run by tsx all embed the same bytes with
 // no loader of their own. Recompiled only when a source is newer than the module: the kernels' folder
 // and the layout files they import. `node scripts/kernels.mjs` compiles them alone.
@@ -10,11 +10,11 @@ import binaryen from 'binaryen';
 export const KERNELS_WASM = 'build/kernels.wasm';
 const KERNELS_MODULE = 'build/kernels.wasm.js';
 const SOURCES = [
-  ...readdirSync('src/search/kernels')
+  ...readdirSync('src/search/kernels/assembly')
     .filter((file) => file.endsWith('.ts'))
-    .map((file) => `src/search/kernels/${file}`),
-  'src/search/arenaLayout.ts',
-  'src/search/features.ts',
+    .map((file) => `src/search/kernels/assembly/${file}`),
+  'src/search/kernels/arenaLayout.ts',
+  'src/search/evaluation/features.ts',
   'src/search/params.ts',
   'src/engine/layout.ts',
 ];
@@ -57,7 +57,7 @@ export async function compileKernels() {
   // -O3 with the stub runtime: the kernels allocate nothing; --noAssert: no traps to import; the
   // memory is the arena's (arena.ts), imported as env.memory.
   const { error, stderr } = await asc.main([
-    'src/search/kernels/index.ts',
+    'src/search/kernels/assembly/index.ts',
     '-O3',
     '--runtime',
     'stub',
@@ -75,7 +75,7 @@ export async function compileKernels() {
   );
   writeFileSync(
     KERNELS_MODULE,
-    `// Written by scripts/kernels.mjs from src/search/kernels: the search's WebAssembly kernels.\nexport default Uint8Array.from(atob('${base64}'), (c) => c.charCodeAt(0));\n`,
+    `// Written by scripts/kernels.mjs from src/search/kernels/assembly: the search's WebAssembly kernels.\nexport default Uint8Array.from(atob('${base64}'), (c) => c.charCodeAt(0));\n`,
   );
   return KERNELS_WASM;
 }

@@ -9,7 +9,7 @@ import { VARIANT_IDS } from '../engine/index.js';
 import type { ClientMessage, ServerMessage, Slot } from '../gui/shared/messages.js';
 import { ENGINE_NAME, ENGINE_VERSION } from '../protocol/identity.js';
 import type { Network } from '../search/index.js';
-import { canShareMemory, type StartThread } from '../search/threads.js';
+import { canShareMemory, type StartThread } from '../search/threads/threads.js';
 import { BrowserSlot, type SlotHost } from './browserSlot.js';
 import type { CheckedSearch } from './searchRequest.js';
 import { ShippedFiles } from './shippedFiles.js';
@@ -110,7 +110,14 @@ export class BrowserEngine implements EngineConnection {
   private handle(message: ClientMessage): void {
     switch (message.t) {
       case 'hello':
-        this.emit({ t: 'hello', engines: [ENGINE_NAME], variants: [...VARIANT_IDS], watch: [], records: [], version: `Hnefi ${ENGINE_VERSION}` });
+        this.emit({
+          t: 'hello',
+          engines: [ENGINE_NAME],
+          variants: [...VARIANT_IDS],
+          watch: [],
+          records: [],
+          version: `Hnefi ${ENGINE_VERSION}`,
+        });
         return;
       case 'search':
         if (message.engine !== ENGINE_NAME) return this.emit({ t: 'error', message: `search: ${NEEDS_HNEFI_GUI}` });

@@ -2,7 +2,7 @@
 // use, and says how the engine runs here. (The board's views come with the GUI client.)
 
 import { ENGINE_VERSION } from '../protocol/identity.js';
-import { canShareMemory } from '../search/threads.js';
+import { canShareMemory } from '../search/threads/threads.js';
 import { engineThreads } from './browserEngine.js';
 import { registerServiceWorker } from './offline.js';
 

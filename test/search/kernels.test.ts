@@ -13,14 +13,14 @@ import {
   SQ_EDGE,
   VARIANT_IDS,
 } from '../../src/engine/index.js';
-import { SearchArena } from '../../src/search/arena.js';
-import { ArenaSlot } from '../../src/search/arenaLayout.js';
-import { CaptureGenerator, captureSquares, stepsOnto } from '../../src/search/captures.js';
-import { Evaluator, kingOpenLines } from '../../src/search/evaluate.js';
-import { scoreKingSlides } from '../../src/search/kingSlides.js';
-import { QuietHistory } from '../../src/search/history.js';
-import { StepScorer } from '../../src/search/stepScorer.js';
-import { pickBest } from '../../src/search/stepPicker.js';
+import { SearchArena } from '../../src/search/kernels/arena.js';
+import { ArenaSlot } from '../../src/search/kernels/arenaLayout.js';
+import { CaptureGenerator, captureSquares, stepsOnto } from '../../src/search/ordering/captures.js';
+import { Evaluator, kingOpenLines } from '../../src/search/evaluation/evaluate.js';
+import { scoreKingSlides } from '../../src/search/ordering/kingSlides.js';
+import { QuietHistory } from '../../src/search/ordering/history.js';
+import { StepScorer } from '../../src/search/ordering/stepScorer.js';
+import { pickBest } from '../../src/search/ordering/stepPicker.js';
 import { bookPositions, random, randomGamePositions, rulesOf } from '../support/kernelPositions.js';
 
 function same(a: Int32Array, b: Int32Array): boolean {
@@ -52,7 +52,7 @@ describe('the WebAssembly kernels agree with their JavaScript twins', () => {
   });
 
   it("reads the engine's piece codes and square flags (kernels/board.ts repeats them: AssemblyScript cannot compile engine/types.ts)", () => {
-    const source = readFileSync(new URL('../../src/search/kernels/board.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../../src/search/kernels/assembly/board.ts', import.meta.url), 'utf8');
     const constants = [...source.matchAll(/^export const ([A-Z_]+) = (\d+);$/gm)];
     expect(constants.length).toBeGreaterThan(15);
     for (const [, name, value] of constants)

@@ -11,10 +11,10 @@
 // and ordered in the same bands (the berserk run's end after the killers).
 // Quiescence nodes use one stage: captures by the value of the best victim, every step best first.
 
-import { forbiddenFilterActive, generateSteps, isPieceStep, NO_SQUARE, type Side } from '../engine/index.js';
-import { scratchArray, type SearchArena } from './arena.js';
-import { ArenaSlot } from './arenaLayout.js';
-import { NO_STEP, ORDER_CAPTURE, ORDER_END_RUN, ORDER_KILLER, ORDER_TT, QUIET_UNSCORED, SELECTION_STEPS } from './params.js';
+import { forbiddenFilterActive, generateSteps, isPieceStep, NO_SQUARE, type Side } from '../../engine/index.js';
+import { scratchArray, type SearchArena } from '../kernels/arena.js';
+import { ArenaSlot } from '../kernels/arenaLayout.js';
+import { NO_STEP, ORDER_CAPTURE, ORDER_END_RUN, ORDER_KILLER, ORDER_TT, QUIET_UNSCORED, SELECTION_STEPS } from '../params.js';
 import type { StepScorer } from './stepScorer.js';
 
 const enum Stage {

@@ -19,10 +19,10 @@ import {
   stepCaptures,
   TYPE_MASK,
   type Position,
-} from '../engine/index.js';
-import { scratchArray, type SearchArena } from './arena.js';
-import { ArenaSlot } from './arenaLayout.js';
-import { anvilCodes, hostileWhenOccupied } from './captureRules.js';
+} from '../../engine/index.js';
+import { scratchArray, type SearchArena } from '../kernels/arena.js';
+import { ArenaSlot } from '../kernels/arenaLayout.js';
+import { anvilCodes, hostileWhenOccupied } from '../kernels/captureRules.js';
 
 export class CaptureGenerator {
   readonly cells: number;

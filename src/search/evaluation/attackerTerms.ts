@@ -6,9 +6,9 @@
 // in make/unmake. The chains count pairs, so only one step is replayed this way: further back, the
 // board between is not at hand, and a scan is as cheap.
 
-import { ATTACKER_BIT, Changed, END_RUN, TYPE_MASK, Undo, type Position } from '../engine/index.js';
-import type { SearchArena } from './arena.js';
-import { AttackerSum } from './arenaLayout.js';
+import { ATTACKER_BIT, Changed, END_RUN, TYPE_MASK, Undo, type Position } from '../../engine/index.js';
+import type { SearchArena } from '../kernels/arena.js';
+import { AttackerSum } from '../kernels/arenaLayout.js';
 
 /** A ply's entry: its tag (hash halves, and 1 once written), then the sums. */
 const enum Entry {

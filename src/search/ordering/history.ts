@@ -2,8 +2,8 @@
 // cut off a sibling node) and a history score per side, from and to square. Both order the quiet
 // steps of later nodes (stepPicker.ts).
 
-import { END_RUN, type Side } from '../engine/index.js';
-import { HISTORY_MAX, MAX_PLY, ORDER_KILLER } from './params.js';
+import { END_RUN, type Side } from '../../engine/index.js';
+import { HISTORY_MAX, MAX_PLY, ORDER_KILLER } from '../params.js';
 
 export class QuietHistory {
   /** Per ply: the last two quiet steps that cut off there, newest first. */

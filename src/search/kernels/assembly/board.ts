@@ -4,7 +4,7 @@
 // The piece codes and flags are the engine's (src/engine/types.ts); test/search/kernels.test.ts checks
 // that they agree.
 
-import { Mem } from '../../engine/layout';
+import { Mem } from '../../../engine/layout';
 import { ArenaSlot } from '../arenaLayout';
 
 export const EMPTY = 0;

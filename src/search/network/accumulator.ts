@@ -8,7 +8,7 @@
 // result equals a computation from scratch (refresh()). Integer arithmetic on typed arrays; no
 // allocation per evaluation.
 
-import { Changed, DEFENDERS, EMPTY, END_RUN, OFF_BOARD, type Position, Undo } from '../engine/index.js';
+import { Changed, DEFENDERS, EMPTY, END_RUN, OFF_BOARD, type Position, Undo } from '../../engine/index.js';
 import { HAND_SCALE_ONE, type Network, OUTPUT_SCALE, pieceInput, QA, QB, sideInput } from './nnue.js';
 
 const HAND_SHIFT = Math.log2(HAND_SCALE_ONE);

@@ -2,9 +2,9 @@
 // later one a job, whose position it searches on the shared transposition table until told to stop.
 // See helperPool.ts for the coordination.
 
-import { parseTfen } from '../notation/index.js';
+import { parseTfen } from '../../notation/index.js';
 import { helperViews, type HelperJob, type HelperSetup } from './helperPool.js';
-import { Searcher } from './searcher.js';
+import { Searcher } from '../searcher.js';
 import type { ThreadPort } from './threads.js';
 
 export function serveHelper(port: ThreadPort): void {

@@ -8,11 +8,20 @@
 // plain arrays and the JavaScript paths. Without WebAssembly, or when a memory cannot be had, the
 // searchers have no arena and run the JavaScript paths.
 
-import { type CaptureKernel, type ContinuationKernel, KING, kingNoStop, Mem, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
-import kernelsBinary from '../../build/kernels.wasm.js';
+import {
+  type CaptureKernel,
+  type ContinuationKernel,
+  KING,
+  kingNoStop,
+  Mem,
+  SQ_CORNER,
+  SQ_EDGE,
+  type Position,
+} from '../../engine/index.js';
+import kernelsBinary from '../../../build/kernels.wasm.js';
 import { ARENA_BYTES, ArenaSlot, AttackerSlot, CaptureSlot, EVAL_WEIGHTS, STEP_STACK_START } from './arenaLayout.js';
 import { captureRules, hostileWhenOccupied } from './captureRules.js';
-import { STEP_STACK } from './params.js';
+import { STEP_STACK } from '../params.js';
 
 const PAGE_BYTES = 65536;
 const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);

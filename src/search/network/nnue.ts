@@ -12,8 +12,8 @@
 // evaluation's scale (u16, in 1/HAND_SCALE_ONE; 0 when alone); then the input weights (Int16, one run of `hidden`
 // values per input), the hidden biases (Int16), the output weights (Int8), the output bias (Int32).
 
-import { err, ok, type Result, type RuleSet } from '../engine/index.js';
-import { type Family, familyOf } from './weights.js';
+import { err, ok, type Result, type RuleSet } from '../../engine/index.js';
+import { type Family, familyOf } from '../evaluation/weights.js';
 
 export const NET_MAGIC = 'HNNU';
 export const NET_VERSION = 1;

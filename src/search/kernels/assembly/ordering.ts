@@ -2,7 +2,7 @@
 // staged generation's first stage, and the selection of the best step. The step stack's values lie
 // STEP_STACK int32s after its steps.
 
-import { KING_LINES_VALUE, ORDER_CAPTURE, ORDER_KILLER, QUIET_UNSCORED, STEP_STACK } from '../params';
+import { KING_LINES_VALUE, ORDER_CAPTURE, ORDER_KILLER, QUIET_UNSCORED, STEP_STACK } from '../../params';
 import { direction, pieceAt, TYPE_MASK } from './board';
 import { findCaptures } from './captures';
 

@@ -29,11 +29,11 @@ import {
   stepCaptures,
   TYPE_MASK,
   type Position,
-} from '../engine/index.js';
-import { scratchArray, type SearchArena } from './arena.js';
-import { ArenaSlot } from './arenaLayout.js';
+} from '../../engine/index.js';
+import { scratchArray, type SearchArena } from '../kernels/arena.js';
+import { ArenaSlot } from '../kernels/arenaLayout.js';
 import { findCaptureSquares, tacticalStepsOnto } from './captures.js';
-import { openLine } from './evaluate.js';
+import { openLine } from '../evaluation/evaluate.js';
 import { kingRoutes, kingSlideSteps } from './kingSlides.js';
 import type { QuietHistory } from './history.js';
 import {
@@ -45,9 +45,9 @@ import {
   ORDER_TT,
   QUIET_UNSCORED,
   STEP_STACK,
-} from './params.js';
-import { MATE } from './score.js';
-import { F_ATTACKER_MEN, F_ATTACKER_SPECIALS, F_DEFENDER_MEN, F_DEFENDER_SPECIALS } from './weights.js';
+} from '../params.js';
+import { MATE } from '../score.js';
+import { F_ATTACKER_MEN, F_ATTACKER_SPECIALS, F_DEFENDER_MEN, F_DEFENDER_SPECIALS } from '../evaluation/weights.js';
 
 /** Capture ordering by piece code: men 1, knights and commanders 2, the king 4. */
 const VICTIM_VALUE = Uint8Array.from({ length: 17 }, (_, code) => {

@@ -2,8 +2,8 @@
 // nets/ folder, and the rules it serves: named here so that a browser fetches it only for those
 // (test/search/autoNetwork.test.ts checks them against the file's header).
 
-import type { RuleSet } from '../engine/index.js';
-import { familyOf, type Family } from './weights.js';
+import type { RuleSet } from '../../engine/index.js';
+import { familyOf, type Family } from '../evaluation/weights.js';
 
 export interface ShippedNetwork {
   /** Its file in nets/. */

@@ -19,9 +19,9 @@ import {
   type Geometry,
   type Position,
   type RuleSet,
-} from '../engine/index.js';
-import type { SearchArena } from './arena.js';
-import { KingWalk } from './arenaLayout.js';
+} from '../../engine/index.js';
+import type { SearchArena } from '../kernels/arena.js';
+import { KingWalk } from '../kernels/arenaLayout.js';
 import { AttackerTerms } from './attackerTerms.js';
 import { CORNER_BOX_SQUARES, cornerBoxes, sealDistanceTable } from './cornerSeal.js';
 import { LoneKingMeasures } from './loneKing.js';

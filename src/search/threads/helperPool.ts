@@ -8,9 +8,9 @@
 // on, raising every stop flag and waiting (briefly) until no helper is busy, so that no helper ever
 // searches a stale position (and none is writing its iteration when the main thread reads it).
 
-import { type Position, type RuleSet } from '../engine/index.js';
-import { makeTfen } from '../notation/index.js';
-import type { Network } from './nnue.js';
+import { type Position, type RuleSet } from '../../engine/index.js';
+import { makeTfen } from '../../notation/index.js';
+import type { Network } from '../network/nnue.js';
 import type { StartThread, Thread } from './threads.js';
 
 const GENERATION = 0;

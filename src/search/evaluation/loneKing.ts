@@ -2,7 +2,7 @@
 // attackers around him off the edge, a closed encirclement, or no move left). These measures give the
 // attackers a way to see progress towards one: the squares the king can still get to.
 
-import { EMPTY, type Geometry, type Position, SQ_CORNER } from '../engine/index.js';
+import { EMPTY, type Geometry, type Position, SQ_CORNER } from '../../engine/index.js';
 
 export class LoneKingMeasures {
   /** Edge squares of the king's region: the squares reached from him through squares free of attackers. */

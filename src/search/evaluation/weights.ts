@@ -2,7 +2,7 @@
 // these (score = features . weights), so scripts/tune-eval.ts can fit them to game outcomes and
 // write the fitted numbers back here.
 
-import type { RuleSet } from '../engine/index.js';
+import type { RuleSet } from '../../engine/index.js';
 
 export * from './features.js';
 /** At most this many defender men besides the king make a lone king. */

@@ -3,8 +3,8 @@
 // Read by the TypeScript and by the AssemblyScript kernels alike, so it imports only modules that
 // AssemblyScript compiles too (constants, no types of the engine).
 
-import { Mem } from '../engine/layout';
-import { MAX_PLY, STEP_STACK } from './params';
+import { Mem } from '../../engine/layout';
+import { MAX_PLY, STEP_STACK } from '../params';
 
 /** The arena's scratch slots, each Mem.Region int32s, after the position's memory. */
 export const enum ArenaSlot {

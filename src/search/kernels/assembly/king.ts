@@ -3,7 +3,7 @@
 // and his open lines at every node (evaluate.ts's kingOpenLines). Squares and directions in bytes.
 
 import { KingWalk } from '../arenaLayout';
-import { KING_LINES_VALUE, ORDER_CAPTURE, ORDER_ESCAPE, STEP_STACK } from '../params';
+import { KING_LINES_VALUE, ORDER_CAPTURE, ORDER_ESCAPE, STEP_STACK } from '../../params';
 import {
   ATTACKER_BIT,
   DEFENDER_BIT,

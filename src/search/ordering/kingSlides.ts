@@ -4,10 +4,10 @@
 // its squares run over the same empty squares, so those are read once per ray and only the lines and
 // slides across the ray are looked at from each square. The values are scoreStep's.
 
-import { EMPTY, KING, slideKey, SQ_CORNER, SQ_EDGE, type Position } from '../engine/index.js';
-import type { SearchArena } from './arena.js';
-import { openLine } from './evaluate.js';
-import { KING_LINES_VALUE, ORDER_CAPTURE, ORDER_ESCAPE } from './params.js';
+import { EMPTY, KING, slideKey, SQ_CORNER, SQ_EDGE, type Position } from '../../engine/index.js';
+import type { SearchArena } from '../kernels/arena.js';
+import { openLine } from '../evaluation/evaluate.js';
+import { KING_LINES_VALUE, ORDER_CAPTURE, ORDER_ESCAPE } from '../params.js';
 
 /**
  * Per ray of the king (dirs order), at 3 * ray: its empty squares, and the first and last escape square

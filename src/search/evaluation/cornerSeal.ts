@@ -4,7 +4,7 @@
 // diagonal of three next to the corner, the four-piece diagonal one square further out, and every
 // shape between them). Such walls along a diagonal cannot be captured from inside, so they last.
 
-import { toSquare } from '../engine/index.js';
+import { toSquare } from '../../engine/index.js';
 
 /** The side of the box judged at each corner, in squares. */
 const BOX = 4;

@@ -2,7 +2,7 @@
 // features, the king's walks unpacked into them, and the scan over the attackers. The features are in
 // the EvalTerms slot, the weights EVAL_WEIGHTS int32s after them (both zero past FEATURE_COUNT).
 
-import { Mem } from '../../engine/layout';
+import { Mem } from '../../../engine/layout';
 import { AttackerSlot, AttackerSum, EVAL_WEIGHTS, KingWalk } from '../arenaLayout';
 import {
   F_ESCAPE_SPEED,
@@ -12,7 +12,7 @@ import {
   F_KING_OPEN_LINES,
   F_KING_ROUTES,
   FEATURE_COUNT,
-} from '../features';
+} from '../../evaluation/features';
 import { ATTACKER_BIT, ATTACKER_SCAN, EVAL_TERMS, pieceAt, TYPE_MASK } from './board';
 import { kingFeatures } from './king';
 

@@ -14,7 +14,7 @@ import {
   SQ_EDGE,
   SQ_FORT,
   SQ_THRONE,
-} from '../engine/index.js';
+} from '../../engine/index.js';
 import { CaptureSlot, KingRule } from './arenaLayout.js';
 
 /** Far enough below 0 that no square is its neighbour. */
