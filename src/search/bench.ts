@@ -3,7 +3,6 @@
 
 import { getVariant, Position } from '../engine/index.js';
 import { parseTfen } from '../notation/index.js';
-import type { Network } from './network/nnue.js';
 import { Searcher } from './searcher.js';
 
 /** Variant and tfen (`startpos` for the variant's start position). */
@@ -57,9 +56,9 @@ export function bench(
   return { nodes, timeMs, nps: Math.round((nodes * 1000) / timeMs), stopped: stop[0] !== 0 };
 }
 
-/** bench's searcher: one thread, a table of 16 MB (and a learned evaluation, for scripts that time one). */
-export function benchSearcher(evalNet: Network | null = null): Searcher {
-  return new Searcher({ hashMB: 16, threads: 1, multiPV: 1, evalNet });
+/** bench's searcher: one thread, a table of 16 MB. */
+export function benchSearcher(): Searcher {
+  return new Searcher({ hashMB: 16, threads: 1, multiPV: 1 });
 }
 
 /**
@@ -90,10 +89,9 @@ export function nodesToDepth(
 /**
  * Runs short searches so that V8 compiles the search before the first real one (a cold first
  * search is much slower). Nothing is kept; about `budgetMs` ms, less if `stop[0]` is set (a real
- * search is waiting). `nodes`: a node budget per position instead of the clock (the same work on
- * every machine, for scripts/first-run-probe.ts).
+ * search is waiting).
  */
-export function warmUp(budgetMs = 500, stop: Int32Array = new Int32Array(1), nodes?: number): void {
+export function warmUp(budgetMs = 500, stop: Int32Array = new Int32Array(1)): void {
   // A berserk and a copenhagen middle game, and tablut's start (edge escapes).
   const all = benchPositions();
   const picks = [all[1], all[5], all[10]];
@@ -103,7 +101,6 @@ export function warmUp(budgetMs = 500, stop: Int32Array = new Int32Array(1), nod
   for (const pos of picks) {
     if (stop[0] !== 0) return;
     searcher.newGame();
-    const limits = nodes !== undefined ? { nodes } : { movetime: Math.max(1, Math.floor(budgetMs / picks.length)) };
-    searcher.search(pos, limits, stop, () => undefined);
+    searcher.search(pos, { movetime: Math.max(1, Math.floor(budgetMs / picks.length)) }, stop, () => undefined);
   }
 }

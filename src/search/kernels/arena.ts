@@ -50,7 +50,7 @@ export class SearchArena {
   readonly order: Int32Array<ArrayBuffer>;
   /**
    * The step stack's address (bytes). Addresses are kept as numbers: V8 11 compiles a typed array's
-   * `byteOffset` as a call (BENCHMARKS.md, speed20).
+   * `byteOffset` as a call (docs/history.md, speed20).
    */
   private readonly stepsAddress: number;
   private readonly captureStepsFound: Int32Array;
@@ -78,7 +78,7 @@ export class SearchArena {
   /**
    * The thread's arena, shared by its searchers (they search one at a time; each search places its
    * position anew): one module instance, so that each kernel call site sees one function and V8 keeps
-   * it inlined, where a new instance per searcher deoptimizes every call site (BENCHMARKS.md, speed17).
+   * it inlined, where a new instance per searcher deoptimizes every call site (docs/history.md, speed17).
    */
   static forThread(): SearchArena | null {
     if (threadArena === undefined) threadArena = SearchArena.create();
@@ -410,7 +410,7 @@ interface AddressedArray extends Int32Array<ArrayBuffer> {
 
 /**
  * The byte address of `array`, a view of the arena's memory: kept on the scratch arrays, since V8 11
- * compiles `byteOffset` as a call under concurrent compilation (node's default; BENCHMARKS.md, speed20).
+ * compiles `byteOffset` as a call under concurrent compilation (node's default; docs/history.md, speed20).
  */
 function addressOf(array: Int32Array): number {
   return (array as AddressedArray).address ?? array.byteOffset;
