@@ -110,7 +110,14 @@ export class BrowserEngine implements EngineConnection {
   private handle(message: ClientMessage): void {
     switch (message.t) {
       case 'hello':
-        this.emit({ t: 'hello', engines: [ENGINE_NAME], variants: [...VARIANT_IDS], watch: [], records: [], version: `Hnefi ${ENGINE_VERSION}` });
+        this.emit({
+          t: 'hello',
+          engines: [ENGINE_NAME],
+          variants: [...VARIANT_IDS],
+          watch: [],
+          records: [],
+          version: `Hnefi ${ENGINE_VERSION}`,
+        });
         return;
       case 'search':
         if (message.engine !== ENGINE_NAME) return this.emit({ t: 'error', message: `search: ${NEEDS_HNEFI_GUI}` });
