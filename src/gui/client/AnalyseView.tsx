@@ -9,7 +9,7 @@ import { makeTfen, parseTurn } from '../../notation/index.js';
 import type { EngineLine, Limits, ServerMessage } from '../shared/messages.js';
 import { Board } from './Board.js';
 import { Captures } from './Captures.js';
-import type { Connection } from './connection.js';
+import type { EngineConnection } from './connection.js';
 import { EvalGraph } from './EvalGraph.js';
 import { attackersCp, attackersScore, barShare, endingText, numberText, scoreText, SIDE_NAMES } from './format.js';
 import { GameLine } from './gameLine.js';
@@ -22,7 +22,7 @@ import { Refusal, TurnControls } from './TurnControls.js';
 import { turnSquares } from './turnSquares.js';
 
 export interface AnalyseProps {
-  conn: Connection;
+  conn: EngineConnection;
   engines: string[];
   variants: string[];
   active: boolean;

@@ -1,10 +1,11 @@
 // The page: three views (play, analyse, watch) kept alive side by side, so that a game in play
-// survives a look at the analysis board; the server connection and its configured engines.
+// survives a look at the analysis board; the connection to the engines (EngineConnection) and the
+// engines it offers.
 
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { VARIANT_IDS } from '../../engine/index.js';
 import { AnalyseView } from './AnalyseView.js';
-import { Connection, type ConnectionState } from './connection.js';
+import type { ConnectionState, EngineConnection } from './connection.js';
 import type { GameLine } from './gameLine.js';
 import { PlayView } from './PlayView.js';
 import { WatchView } from './WatchView.js';
@@ -30,8 +31,7 @@ function usePageVisible(): boolean {
   return visible;
 }
 
-export function App() {
-  const conn = useMemo(() => new Connection(), []);
+export function App({ connection: conn }: { connection: EngineConnection }) {
   // The board is drawn at once; the server's engines and folders fill in when it answers.
   const [server, setServer] = useState<ServerInfo>({ engines: [], variants: [...VARIANT_IDS], watch: [], records: [], version: '' });
   const [connection, setConnection] = useState<ConnectionState>(conn.state);

@@ -8,7 +8,7 @@ import { parseTurn } from '../../notation/index.js';
 import type { EngineLine, Limits, ServerMessage, Slot } from '../shared/messages.js';
 import { Board } from './Board.js';
 import { Captures } from './Captures.js';
-import type { Connection } from './connection.js';
+import type { EngineConnection } from './connection.js';
 import { EvalGraph } from './EvalGraph.js';
 import { attackersCp, clockText, endingText, scoreText, SIDE_NAMES } from './format.js';
 import { copyText, downloadText, gameRecord } from './gameExport.js';
@@ -49,7 +49,7 @@ const SLOT_OF: [Slot, Slot] = ['attackers', 'defenders'];
 const HINT_MOVETIME_MS = 1000;
 
 export function PlayView(props: {
-  conn: Connection;
+  conn: EngineConnection;
   engines: string[];
   variants: string[];
   active: boolean;
