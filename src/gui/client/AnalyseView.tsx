@@ -32,6 +32,8 @@ export interface AnalyseProps {
   link: number;
   /** A game to show, replaced whenever another view opens one. */
   opened: { line: GameLine; ply: number; title: string } | undefined;
+  /** Plays on from the shown position against an engine (the game up to it goes along). */
+  onPlay: (line: GameLine) => void;
 }
 
 /** Time per position when the whole game is evaluated for the graph. */
@@ -304,6 +306,14 @@ export function AnalyseView(props: AnalyseProps) {
             »
           </button>
           <button onClick={() => setFlipped(!flipped)}>Flip</button>
+          <button
+            onClick={() => props.onPlay(line.truncated(ply))}
+            disabled={outcome !== undefined || props.engines.length === 0}
+            title="a game against the engine from this position, you to move"
+            data-testid="play-from-here"
+          >
+            Play from here
+          </button>
         </div>
         <fieldset class="engine">
           <legend>Engine</legend>

@@ -54,6 +54,7 @@ export function App({ connection: conn, inPage }: AppProps) {
   /** The engine's own messages, shown on the static site (the server's are Watch's). */
   const [notice, setNotice] = useState('');
   const [opened, setOpened] = useState<{ line: GameLine; ply: number; title: string } | undefined>(undefined);
+  const [playFrom, setPlayFrom] = useState<{ line: GameLine } | undefined>(undefined);
   // A view is built when first shown, then kept (a game in play survives a look elsewhere).
   const [built, setBuilt] = useState<ReadonlySet<ViewName>>(() => new Set([view]));
   useEffect(() => {
@@ -134,6 +135,7 @@ export function App({ connection: conn, inPage }: AppProps) {
               active={view === 'play'}
               link={link}
               onAnalyse={(line, ply) => open(line, 'game in play', ply ?? line.length)}
+              from={playFrom}
             />
           )}
         </section>
@@ -147,6 +149,11 @@ export function App({ connection: conn, inPage }: AppProps) {
               visible={visible}
               link={link}
               opened={opened}
+              onPlay={(line) => {
+                setPlayFrom({ line });
+                setBuilt(new Set([...built, 'play']));
+                setView('play');
+              }}
             />
           )}
         </section>

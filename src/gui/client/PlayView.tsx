@@ -1,6 +1,7 @@
-// Play: a person against an engine, two engines against each other, or two people at one board;
-// movetime or a clock with increment (shown running); undo, resign, new game; the result and why; a
-// hint from an engine; the engines' evaluations as a graph; the game saved or copied.
+// Play: a person against an engine, two engines against each other, or two people at one board,
+// from a variant's start or from a position of the analysis board; movetime or a clock with increment
+// (shown running); undo, resign, new game; the result and why; a hint from an engine; the engines'
+// evaluations as a graph; the game saved or copied.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type Side } from '../../engine/index.js';
@@ -56,6 +57,8 @@ export function PlayView(props: {
   /** Bumped by each new connection to the server: an engine's turn cut off is asked again. */
   link: number;
   onAnalyse: (line: GameLine, ply?: number) => void;
+  /** A game the analysis board hands over, replaced at each hand-over: played on from its last position. */
+  from?: { line: GameLine };
 }) {
   const { conn } = props;
   const [settings, setSettings] = useState<Settings>({
@@ -92,6 +95,20 @@ export function PlayView(props: {
       seats: [g.seats[0] === undefined ? undefined : known(g.seats[0]), g.seats[1] === undefined ? undefined : known(g.seats[1])],
     }));
   }, [props.engines.join('\n')]);
+
+  // A game from the analysis board: the player takes the side to move, against the engine.
+  useEffect(() => {
+    if (props.from === undefined) return;
+    const line = props.from.line;
+    const you: SeatChoice = line.last.side === 0 ? 'attackers' : 'defenders';
+    const next: Settings = { ...settings, you, variant: line.variant ?? settings.variant };
+    stopEngines();
+    setEngineError(undefined);
+    setThinking(undefined);
+    setSettings(next);
+    setGame(newGame(next, line));
+    setFlipped(you === 'defenders');
+  }, [props.from]);
 
   const pos = game.line.last;
   const mover = pos.side;
@@ -136,7 +153,8 @@ export function PlayView(props: {
       id,
       slot: SLOT_OF[mover],
       engine: engineToMove,
-      variant: g.line.variant ?? g.settings.variant,
+      variant: g.line.variant ?? g.line.rules.name,
+      rules: g.line.rulesString,
       tfen: g.line.startTfen,
       moves: g.line.moveTexts(),
       limits,
@@ -226,7 +244,8 @@ export function PlayView(props: {
       id: -hintId.current,
       slot: 'analysis',
       engine,
-      variant: game.line.variant ?? game.settings.variant,
+      variant: game.line.variant ?? game.line.rules.name,
+      rules: game.line.rulesString,
       tfen: game.line.startTfen,
       moves: game.line.moveTexts(),
       limits: { movetime: HINT_MOVETIME_MS },
@@ -434,7 +453,8 @@ export function PlayView(props: {
   );
 }
 
-function newGame(settings: Settings): Game {
+/** A new game: from the variant's start, or on from the last position of `from`. */
+function newGame(settings: Settings, from = GameLine.ofVariant(settings.variant)): Game {
   const seats: [string | undefined, string | undefined] = [undefined, undefined];
   for (const side of [0, 1] as const) {
     const person = settings.you === 'people' || settings.you === SLOT_OF[side];
@@ -442,11 +462,12 @@ function newGame(settings: Settings): Game {
   }
   const ms = settings.clockMin * 60_000;
   return {
-    line: GameLine.ofVariant(settings.variant),
+    line: from,
     seats,
     settings,
     remaining: [ms, ms],
     turnStarted: performance.now(),
+    ending: from.outcome(),
     evals: new Map(),
   };
 }
