@@ -164,7 +164,11 @@ export function PlayView(props: {
   useEffect(
     () =>
       conn.listen((message: ServerMessage) => {
-        if (message.t === 'info' && message.slot !== 'analysis' && message.id === searchId.current) setThinking(message.lines[0]);
+        if (message.t === 'info' && message.slot !== 'analysis' && message.id === searchId.current) {
+          // Kept at once, not at the next render: the bestmove may come in the same task (the engine in the page).
+          thinkingRef.current = message.lines[0];
+          setThinking(message.lines[0]);
+        }
         if ('slot' in message && message.slot === 'analysis' && 'id' in message && message.id === -hintId.current) {
           if (message.t === 'info') setHint((h) => h && { ...h, line: message.lines[0] });
           if (message.t === 'bestmove') setHint((h) => h && { ...h, move: message.move });
