@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getVariant, Position } from '../../src/engine/index.js';
 import { gameRulesString, makeOtg, parseOtg, parseTurn, playTurnRecorded } from '../../src/notation/index.js';
 import { CLI, launchBrowser, type TestBrowser } from '../gui/guiProcess.js';
+import { playAttackersToTheEnd } from '../support/playByClicks.js';
 import { startStaticServer, type StaticServer } from '../support/staticServer.js';
 
 /**
@@ -64,28 +65,7 @@ describe('the static site’s board in Chromium', () => {
     await page.selectOption('[data-testid=you]', 'attackers');
     await page.fill('[data-testid=movetime]', '0.05');
     await page.click('[data-testid=new-game]');
-    for (let turn = 0; turn < 200; turn++) {
-      await page.waitForFunction(
-        () =>
-          (document.querySelector('.play [data-testid=status]')?.textContent ?? '').includes('Attackers to move') ||
-          document.querySelector('.play [data-testid=result]') !== null,
-        undefined,
-        { timeout: 20_000 },
-      );
-      if ((await page.locator('.play [data-testid=result]').count()) > 0) break;
-      // Any attacker with a step: tap it, then one of the targets the page offers.
-      const squares = await page.locator('.play [data-piece].attacker').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-piece')!));
-      let moved = false;
-      for (const square of squares.sort(() => Math.random() - 0.5)) {
-        await page.click(`.play [data-square=${square}]`);
-        const targets = await page.locator('.play [data-target]').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-target')!));
-        if (targets.length === 0) continue;
-        await page.click(`.play [data-square=${targets[Math.floor(Math.random() * targets.length)]}]`);
-        moved = true;
-        break;
-      }
-      expect(moved).toBe(true);
-    }
+    await playAttackersToTheEnd(page, 20_000);
     const result = await page.locator('.play [data-testid=result]').innerText();
     expect(result).toMatch(/^(Attackers win|Defenders win|Draw): /);
     const played = await moves(page, 'play');
