@@ -84,6 +84,11 @@ export function PlayView(props: {
   const hintId = useRef(0);
   const gameRef = useRef(game);
   gameRef.current = game;
+  /**
+   * The game (line) the engine's search is about: a bestmove for another is dropped. A search may be
+   * sent for a game just replaced (New game, Undo), by the effect of a render before the replacement.
+   */
+  const searchedLine = useRef<GameLine | undefined>(undefined);
 
   // The server names its engines after the page is drawn: seats get the first engine until chosen.
   useEffect(() => {
@@ -137,6 +142,7 @@ export function PlayView(props: {
     if (over || engineToMove === undefined || engineError !== undefined) return;
     const id = ++searchId.current;
     const g = game;
+    searchedLine.current = g.line;
     const elapsed = performance.now() - g.turnStarted;
     const limits: Limits =
       g.settings.timeMode === 'movetime'
@@ -175,7 +181,7 @@ export function PlayView(props: {
         }
         if (message.t === 'bestmove' && message.slot !== 'analysis' && message.id === searchId.current) {
           const g = gameRef.current;
-          if (g.ending !== undefined) return;
+          if (g.ending !== undefined || g.line !== searchedLine.current) return;
           const side = g.line.last.side;
           const steps = parseTurn(g.line.last, message.move);
           if (!steps.ok) {
