@@ -86,7 +86,7 @@ module.exports = {
       comment: 'The static site starts Web Workers (src/web/webThreads.ts), never worker_threads.',
       severity: 'error',
       from: { path: layer('web') },
-      to: { path: ['^src/search/(nodeThreads|helperWorker)\\.ts$', '^src/facade/(nodeSearchThread|searchWorker)\\.ts$'] },
+      to: { path: ['^src/search/threads/(nodeThreads|helperWorker)\\.ts$', '^src/facade/(nodeSearchThread|searchWorker)\\.ts$'] },
     },
     {
       name: 'commands-are-the-top',

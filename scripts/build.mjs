@@ -1,4 +1,5 @@
-// `npm run build`: bundles everything that runs into dist/ with esbuild.
+// `npm run build`: compiles the search's WebAssembly kernels (scripts/kernels.mjs), then bundles everything
+// that runs into dist/ with esbuild.
 //
 // The CLI, the library, the search worker and the Lazy SMP helper thread go into dist/ (no tsx at run
 // time), the rules alone into dist/rules.js, the GUI's page into dist/gui, and the static site (the
@@ -9,6 +10,9 @@
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 import { buildSite } from './buildSite.mjs';
+import { compileKernels } from './kernels.mjs';
+
+await compileKernels();
 
 const common = {
   bundle: true,
@@ -33,7 +37,7 @@ const result = await build({
     hnefi: 'src/cli.ts',
     index: 'src/index.ts',
     'search-worker': 'src/facade/searchWorker.ts',
-    'search-helper': 'src/search/helperWorker.ts',
+    'search-helper': 'src/search/threads/helperWorker.ts',
   },
   outdir: 'dist',
   entryNames: '[name]',

@@ -7,10 +7,10 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from '
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 
-/** The file of the network the engine evaluates with by default, as src/search/autoNetwork.ts names it. */
-const AUTO_NETWORK_FILE = /file: '([\w.-]+\.nnue)'/.exec(readFileSync('src/search/autoNetwork.ts', 'utf8'))?.[1];
+/** The file of the network the engine evaluates with by default, as src/search/network/autoNetwork.ts names it. */
+const AUTO_NETWORK_FILE = /file: '([\w.-]+\.nnue)'/.exec(readFileSync('src/search/network/autoNetwork.ts', 'utf8'))?.[1];
 if (AUTO_NETWORK_FILE === undefined)
-  throw new Error("scripts/buildSite.mjs: src/search/autoNetwork.ts names no network file (file: '<name>.nnue')");
+  throw new Error("scripts/buildSite.mjs: src/search/network/autoNetwork.ts names no network file (file: '<name>.nnue')");
 
 const browser = {
   bundle: true,

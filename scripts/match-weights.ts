@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { ATTACKERS, DEFENDERS, DRAW, getVariant, NO_WINNER, playTurn, type Position, type Side } from '../src/engine/index.js';
 import { parseGameRecord, recordedWinner, replayRecord } from '../src/notation/records.js';
 import { Searcher } from '../src/search/index.js';
-import { familyOf, WEIGHTS } from '../src/search/weights.js';
+import { familyOf, WEIGHTS } from '../src/search/evaluation/weights.js';
 import { missingRecords, recordsFile } from './dataDir.js';
 
 function argument(name: string): string | undefined {

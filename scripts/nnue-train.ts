@@ -1,6 +1,6 @@
 // Trains the learned evaluation on positions from scripts/nnue-data.ts or nnue-records.ts.
 //
-// Writes the quantised network (src/search/nnue.ts has the format) for
+// Writes the quantised network (src/search/network/nnue.ts has the format) for
 // `setoption name EvalFile value <file>`.
 //
 //   (from the repository root) nice -n 10 npx tsx scripts/nnue-train.ts --data runs/nnue/berserk-1.hnfd \
@@ -18,9 +18,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DEFENDERS, getVariant, makeRandom, Position, type Side } from '../src/engine/index.js';
-import { Evaluator } from '../src/search/evaluate.js';
-import { describeNetwork, makeNetwork, OUTPUT_SCALE } from '../src/search/nnue.js';
-import { familyOf } from '../src/search/weights.js';
+import { Evaluator } from '../src/search/evaluation/evaluate.js';
+import { describeNetwork, makeNetwork, OUTPUT_SCALE } from '../src/search/network/nnue.js';
+import { familyOf } from '../src/search/evaluation/weights.js';
 import { activeInputs, makeModel, quantise, symmetries, targetOf, Trainer } from './nnueModel.js';
 import { readSampleFile, type SampleFile } from './nnueSamples.js';
 

@@ -1,6 +1,6 @@
 // The learned evaluation's float model for training (scripts/nnue-train.ts).
 //
-// The network of src/search/nnue.ts with Float32Array weights, its forward pass, hand-written
+// The network of src/search/network/nnue.ts with Float32Array weights, its forward pass, hand-written
 // backpropagation and Adam, and the quantisation into the integer network the engine loads. Seeded and
 // deterministic.
 //
@@ -9,8 +9,8 @@
 // 1/2, attackers 0).
 
 import { makeRandom } from '../src/engine/index.js';
-import type { Family } from '../src/search/weights.js';
-import { HAND_SCALE_ONE, inputCount, type Network, OUTPUT_SCALE, pieceInput, QA, QB, sideInput } from '../src/search/nnue.js';
+import type { Family } from '../src/search/evaluation/weights.js';
+import { HAND_SCALE_ONE, inputCount, type Network, OUTPUT_SCALE, pieceInput, QA, QB, sideInput } from '../src/search/network/nnue.js';
 
 /** The output weights are Int8 at scale QB once quantised: training keeps them in range. */
 const OUTPUT_LIMIT = 127 / QB;
@@ -167,7 +167,7 @@ export class Trainer {
 export const targetOf = (score: number, result: number, lambda: number): number =>
   lambda * sigmoid(score / OUTPUT_SCALE) + (1 - lambda) * (result / 2);
 
-/** The integer network of the float model (rounded to the scales of src/search/nnue.ts). */
+/** The integer network of the float model (rounded to the scales of src/search/network/nnue.ts). */
 export function quantise(model: Model): Network {
   const clampTo = (x: number, limit: number): number => Math.max(-limit, Math.min(limit, Math.round(x)));
   return {

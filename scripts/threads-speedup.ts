@@ -15,7 +15,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getVariant } from '../src/engine/index.js';
-import { nodeThreadStarter } from '../src/search/nodeThreads.js';
+import { nodeThreadStarter } from '../src/search/threads/nodeThreads.js';
 import { Searcher } from '../src/search/searcher.js';
 import type { SearchInfo } from '../src/search/types.js';
 import { loadOpenings, openingPositions } from '../src/tournament/openings.js';

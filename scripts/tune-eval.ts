@@ -1,4 +1,4 @@
-// Texel-style tuning of the evaluation weights (src/search/weights.ts) on recorded games.
+// Texel-style tuning of the evaluation weights (src/search/evaluation/weights.ts) on recorded games.
 //
 //   (from the repository root) npx tsx scripts/tune-eval.ts --variant copenhagen [--games 3000] [--write]
 //   npx tsx scripts/tune-eval.ts --variant berserk --write
@@ -18,10 +18,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFENDERS, getVariant, NO_WINNER, playTurn } from '../src/engine/index.js';
 import { parseGameRecord, recordedWinner, replayRecord } from '../src/notation/records.js';
-import { CaptureGenerator } from '../src/search/captures.js';
-import { Evaluator, kingOpenLines } from '../src/search/evaluate.js';
+import { CaptureGenerator } from '../src/search/ordering/captures.js';
+import { Evaluator, kingOpenLines } from '../src/search/evaluation/evaluate.js';
 import { missingRecords, recordsFile } from './dataDir.js';
-import { F_ATTACKER_MEN, FEATURE_COUNT, FEATURE_NAMES, familyOf, WEIGHTS } from '../src/search/weights.js';
+import { F_ATTACKER_MEN, FEATURE_COUNT, FEATURE_NAMES, familyOf, WEIGHTS } from '../src/search/evaluation/weights.js';
 
 interface Sample {
   features: Int32Array;
@@ -153,7 +153,7 @@ for (let i = 0; i < FEATURE_COUNT; i++)
 console.log(`${family}: [${fitted.join(', ')}],`);
 
 if (write) {
-  const file = resolve('src/search/weights.ts');
+  const file = resolve('src/search/evaluation/weights.ts');
   const text = readFileSync(file, 'utf8');
   const pattern = new RegExp(`(\\n  ${family}: )\\[[^\\]]*\\]`);
   if (!pattern.test(text)) {
@@ -161,5 +161,5 @@ if (write) {
     process.exit(1);
   }
   writeFileSync(file, text.replace(pattern, `$1[${fitted.join(', ')}]`));
-  console.log(`wrote the ${family} weights into src/search/weights.ts`);
+  console.log(`wrote the ${family} weights into src/search/evaluation/weights.ts`);
 }

@@ -2,7 +2,7 @@
 // (go, ponderHit, stop, perft, bench, isReady, newGame, setOptions, quit) with callbacks for info, the
 // best turn and the counts. It knows no protocol, so the UCI server and the OpenTafl adapter both sit
 // on it, and no platform: its thread is a worker thread on Node.js, a Web Worker in a browser
-// (src/search/threads.ts). The worker never writes stdout; one job (a search, perft or bench) runs at a time.
+// (src/search/threads/threads.ts). The worker never writes stdout; one job (a search, perft or bench) runs at a time.
 //
 // Where threads cannot share memory (a browser page that is not cross-origin isolated), the running
 // job cannot be told to stop: stop() answers at once from what the search has reported and replaces
@@ -10,7 +10,7 @@
 
 import { hasLegalTurn, legalTurns } from '../engine/index.js';
 import { DEFAULT_OPTIONS, Searcher, timeBudget, type GoLimits, type SearchInfo, type SearchOptions } from '../search/index.js';
-import { canShareMemory, type StartThread, type Thread } from '../search/threads.js';
+import { canShareMemory, type StartThread, type Thread } from '../search/threads/threads.js';
 import { replayGame, type GameHistory } from './game.js';
 import type { FromWorker, ToWorker } from './workerMessages.js';
 

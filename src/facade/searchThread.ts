@@ -7,7 +7,7 @@
 
 import { legalTurns, perftByTurn } from '../engine/index.js';
 import { bench, describeNetwork, Searcher, type SearchOptions, warmUp } from '../search/index.js';
-import { isShared, soon, type StartThread, type ThreadPort } from '../search/threads.js';
+import { isShared, soon, type StartThread, type ThreadPort } from '../search/threads/threads.js';
 import { replayGame } from './game.js';
 import type { FromWorker, ToWorker } from './workerMessages.js';
 

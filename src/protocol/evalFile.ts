@@ -10,7 +10,7 @@ import { describeNetwork, HAND_SCALE_ONE, type Network, netFits, NnueEvaluator, 
 
 /** The value that selects the hand-written evaluation. */
 export const HAND_EVAL = 'hand';
-/** The value that selects the shipped network AUTO_NETWORK (src/search/autoNetwork.ts; the option's default). */
+/** The value that selects the shipped network AUTO_NETWORK (src/search/network/autoNetwork.ts; the option's default). */
 export const AUTO_EVAL = 'auto';
 /**
  * null: the hand-written evaluation; else the network in the file (relative paths from the working

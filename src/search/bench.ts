@@ -3,7 +3,7 @@
 
 import { getVariant, Position } from '../engine/index.js';
 import { parseTfen } from '../notation/index.js';
-import type { Network } from './nnue.js';
+import type { Network } from './network/nnue.js';
 import { Searcher } from './searcher.js';
 
 /** Variant and tfen (`startpos` for the variant's start position). */

@@ -8,7 +8,7 @@ import { CHECK_INTERVAL, FALLING_SCORE_MARGIN, NEXT_ITERATION_SHARE, UNSTABLE_TI
 import { isMateScore, MATE_BOUND, mateInTurns } from './score.js';
 import { timeBudget, type TimeBudget } from './timeManager.js';
 import type { GoLimits } from './types.js';
-import { isShared } from './threads.js';
+import { isShared } from './threads/threads.js';
 
 export class SearchLimits {
   private limits: GoLimits = {};

@@ -7,11 +7,11 @@
 // parent's steps), no allocation per node. The Searcher (searcher.ts) readies it and drives the iterations.
 
 import { ATTACKERS, END_RUN, NO_SQUARE, NO_WINNER, occurredBefore, type Position } from '../engine/index.js';
-import type { NnueEvaluator } from './accumulator.js';
-import { SearchArena } from './arena.js';
-import type { CaptureGenerator } from './captures.js';
-import { type Evaluator, kingOpenLines } from './evaluate.js';
-import { QuietHistory } from './history.js';
+import type { NnueEvaluator } from './network/accumulator.js';
+import { SearchArena } from './kernels/arena.js';
+import type { CaptureGenerator } from './ordering/captures.js';
+import { type Evaluator, kingOpenLines } from './evaluation/evaluate.js';
+import { QuietHistory } from './ordering/history.js';
 import type { SearchLimits } from './limits.js';
 import {
   FUTILITY_DEPTH,
@@ -30,8 +30,8 @@ import { Quiescence, type QuiescenceHost } from './quiescence.js';
 import { lateReduction } from './reductions.js';
 import type { RootMove } from './rootMoves.js';
 import { INFINITE, isMateScore, MATE, scoreFromTT, scoreToTT, terminalScore } from './score.js';
-import { StepPicker } from './stepPicker.js';
-import { StepScorer } from './stepScorer.js';
+import { StepPicker } from './ordering/stepPicker.js';
+import { StepScorer } from './ordering/stepScorer.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, type TranspositionTable } from './tt.js';
 
 export class NodeSearch implements QuiescenceHost {

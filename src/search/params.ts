@@ -49,6 +49,8 @@ export const ORDER_TT = 1 << 30;
 export const ORDER_ESCAPE = 1 << 29;
 export const ORDER_CAPTURE = 1 << 28;
 export const ORDER_KILLER = 1 << 27;
+/** A king step's value from the lines it opens: KING_LINES_VALUE + lines; below it routes, ORDER_CAPTURE + routes (kingSlides.ts). */
+export const KING_LINES_VALUE = ORDER_CAPTURE + 64;
 /** The end of a berserk run (or a pass): after the killers, before the other quiet steps. */
 export const ORDER_END_RUN = ORDER_KILLER - 1;
 /** What a step picker returns when a node has no more steps (steps are never negative). */

@@ -6,13 +6,13 @@
 // depth 0, below every main search entry, which it never overwrites.
 
 import { ATTACKERS, DEFENDERS, END_RUN, generateSteps, NO_SQUARE, NO_WINNER, stepMayCapture, type Position } from '../engine/index.js';
-import type { CaptureGenerator } from './captures.js';
-import type { SearchArena } from './arena.js';
-import { kingOpenLines } from './evaluate.js';
+import type { CaptureGenerator } from './ordering/captures.js';
+import type { SearchArena } from './kernels/arena.js';
+import { kingOpenLines } from './evaluation/evaluate.js';
 import { DELTA_MARGIN, MAX_PLY, NO_STEP, THREAT_PLIES } from './params.js';
 import type { PvTable } from './pvTable.js';
 import { INFINITE, MATE, scoreFromTT, scoreToTT, terminalScore } from './score.js';
-import type { StepPicker } from './stepPicker.js';
+import type { StepPicker } from './ordering/stepPicker.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, type TranspositionTable } from './tt.js';
 
 /** What the quiescence search asks of the main search. */

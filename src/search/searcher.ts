@@ -5,18 +5,18 @@
 // (quiescence.ts), when to stop (limits.ts).
 
 import { generateSteps, NO_SQUARE, type Position } from '../engine/index.js';
-import { NnueEvaluator } from './accumulator.js';
-import { CaptureGenerator } from './captures.js';
-import { Evaluator } from './evaluate.js';
-import { HelperPool, publishIteration, type HelperChannel, type HelperIteration, type Threading } from './helperPool.js';
+import { NnueEvaluator } from './network/accumulator.js';
+import { CaptureGenerator } from './ordering/captures.js';
+import { Evaluator } from './evaluation/evaluate.js';
+import { HelperPool, publishIteration, type HelperChannel, type HelperIteration, type Threading } from './threads/helperPool.js';
 import { SearchLimits } from './limits.js';
 import { NodeSearch } from './nodeSearch.js';
 import { MAX_DEPTH, NO_EVAL, SKILL_CANDIDATES } from './params.js';
-import { netFits } from './nnue.js';
+import { netFits } from './network/nnue.js';
 import { pickWeakened, sortFrom, wholeTurns, type RootMove } from './rootMoves.js';
 import { INFINITE, isMateScore } from './score.js';
 import { lineInfo, ProgressReport, type SearchCounts } from './searchInfo.js';
-import { canShareMemory } from './threads.js';
+import { canShareMemory } from './threads/threads.js';
 import { TranspositionTable } from './tt.js';
 import { DEFAULT_OPTIONS, MAX_SKILL_LEVEL, type GoLimits, type SearchInfo, type SearchOptions } from './types.js';
 

@@ -1,6 +1,6 @@
 // The search's public vocabulary: limits of a `go`, progress reports, options.
 
-import type { Network } from './nnue.js';
+import type { Network } from './network/nnue.js';
 
 export interface GoLimits {
   /** Defenders' clock and increment (the light side), ms. */

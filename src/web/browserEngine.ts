@@ -10,7 +10,7 @@ import type { ConnectionState, EngineConnection } from '../gui/client/connection
 import type { ClientMessage, ServerMessage, Slot } from '../gui/shared/messages.js';
 import { ENGINE_NAME, ENGINE_VERSION } from '../protocol/identity.js';
 import type { Network } from '../search/index.js';
-import { canShareMemory, type StartThread } from '../search/threads.js';
+import { canShareMemory, type StartThread } from '../search/threads/threads.js';
 import { BrowserSlot, type SlotHost } from './browserSlot.js';
 import type { CheckedSearch } from './searchRequest.js';
 import { ShippedFiles } from './shippedFiles.js';

@@ -8,7 +8,7 @@ import type { EngineLine, SearchRequest, ServerMessage, Slot } from '../gui/shar
 import { makeTurn } from '../notation/index.js';
 import { ENGINE_NAME } from '../protocol/identity.js';
 import type { Network, SearchInfo, SearchOptions } from '../search/index.js';
-import type { StartThread } from '../search/threads.js';
+import type { StartThread } from '../search/threads/threads.js';
 import { type CheckedSearch, checkSearch, engineLine } from './searchRequest.js';
 
 /** How often analysis lines go to the page: 10 a second, as from the GUI server. */

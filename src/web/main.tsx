@@ -3,7 +3,7 @@
 
 import { render } from 'preact';
 import { App } from '../gui/client/App.js';
-import { canShareMemory } from '../search/threads.js';
+import { canShareMemory } from '../search/threads/threads.js';
 import { BrowserEngine } from './browserEngine.js';
 import { registerServiceWorker } from './offline.js';
 

@@ -1,6 +1,6 @@
-// Threads in a browser: Web Workers (module scripts) behind the Thread interface (src/search/threads.ts).
+// Threads in a browser: Web Workers (module scripts) behind the Thread interface (src/search/threads/threads.ts).
 
-import type { StartThread, Thread, ThreadPort } from '../search/threads.js';
+import type { StartThread, Thread, ThreadPort } from '../search/threads/threads.js';
 
 /** Starts the module script at `script` as a Web Worker. */
 export function startWebThread(script: URL, name: string): Thread {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAutoNetwork } from '../../src/protocol/evalFile.js';
-import { makeNetwork } from '../../src/search/nnue.js';
+import { makeNetwork } from '../../src/search/network/nnue.js';
 import { makeModel, quantise } from '../../scripts/nnueModel.js';
 import { EngineConversation } from '../support/engineConversation.js';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseNetwork } from '../../src/search/nnue.js';
+import { parseNetwork } from '../../src/search/network/nnue.js';
 import { parseSampleFile } from '../../scripts/nnueSamples.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -21,8 +21,8 @@ import {
   type RuleSet,
 } from '../../src/engine/index.js';
 import { parseRulesString, parseTfen } from '../../src/notation/index.js';
-import { SearchArena } from '../../src/search/arena.js';
-import { CaptureGenerator } from '../../src/search/captures.js';
+import { SearchArena } from '../../src/search/kernels/arena.js';
+import { CaptureGenerator } from '../../src/search/ordering/captures.js';
 import { bookPositions, random, randomGamePositions, rulesOf } from '../support/kernelPositions.js';
 
 function openTafl(text: string): RuleSet {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateSteps, getVariant, NO_SQUARE, NO_WINNER, Position, stepCaptures, VARIANT_IDS } from '../../src/engine/index.js';
-import { CaptureGenerator } from '../../src/search/captures.js';
+import { CaptureGenerator } from '../../src/search/ordering/captures.js';
 
 /** A small deterministic random source, so that failures replay. */
 function random(seed: number): () => number {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getVariant, type Position } from '../../src/engine/index.js';
 import { parseTfen } from '../../src/notation/index.js';
-import { Evaluator } from '../../src/search/evaluate.js';
-import { F_CORNERS_NEAR_SEALED, F_CORNERS_SEALED, FEATURE_COUNT } from '../../src/search/weights.js';
+import { Evaluator } from '../../src/search/evaluation/evaluate.js';
+import { F_CORNERS_NEAR_SEALED, F_CORNERS_SEALED, FEATURE_COUNT } from '../../src/search/evaluation/weights.js';
 import { placePieces } from '../support/positions.js';
 
 /** A position from a few pieces: `{ f6: 'K', c1: 't' }`, attackers to move. */

@@ -12,9 +12,9 @@ import {
   SQ_EDGE,
   VARIANT_IDS,
 } from '../../src/engine/index.js';
-import { SearchArena } from '../../src/search/arena.js';
-import { Evaluator } from '../../src/search/evaluate.js';
-import { F_ESCAPE_SPEED, FEATURE_COUNT } from '../../src/search/weights.js';
+import { SearchArena } from '../../src/search/kernels/arena.js';
+import { Evaluator } from '../../src/search/evaluation/evaluate.js';
+import { F_ESCAPE_SPEED, FEATURE_COUNT } from '../../src/search/evaluation/weights.js';
 
 /** The fewest king slides (1-3) to an escape square by a plain search over squares, or 4 for more. */
 function slidesToEscape(pos: Position): number {

@@ -13,11 +13,11 @@ import {
   SQ_EDGE,
   VARIANT_IDS,
 } from '../../src/engine/index.js';
-import { Evaluator } from '../../src/search/evaluate.js';
-import { QuietHistory } from '../../src/search/history.js';
-import { KING_LINES_VALUE } from '../../src/search/kingSlides.js';
+import { Evaluator } from '../../src/search/evaluation/evaluate.js';
+import { QuietHistory } from '../../src/search/ordering/history.js';
+import { KING_LINES_VALUE } from '../../src/search/params.js';
 import { ORDER_CAPTURE } from '../../src/search/params.js';
-import { StepScorer } from '../../src/search/stepScorer.js';
+import { StepScorer } from '../../src/search/ordering/stepScorer.js';
 
 describe('the king steps of the staged generation', () => {
   it('get the values scoreStep gives them one by one, in random games of every variant', () => {

@@ -13,9 +13,16 @@ import {
   toSquare,
 } from '../../src/engine/index.js';
 import { parseTfen } from '../../src/notation/index.js';
-import { Evaluator } from '../../src/search/evaluate.js';
-import { LoneKingMeasures } from '../../src/search/loneKing.js';
-import { F_CORNERS_SEALED, F_LONE_HUNT, F_LONE_MEN, F_LONE_REACH, F_LONE_REGION_EDGE, FEATURE_COUNT } from '../../src/search/weights.js';
+import { Evaluator } from '../../src/search/evaluation/evaluate.js';
+import { LoneKingMeasures } from '../../src/search/evaluation/loneKing.js';
+import {
+  F_CORNERS_SEALED,
+  F_LONE_HUNT,
+  F_LONE_MEN,
+  F_LONE_REACH,
+  F_LONE_REGION_EDGE,
+  FEATURE_COUNT,
+} from '../../src/search/evaluation/weights.js';
 import { placePieces } from '../support/positions.js';
 
 /** A Copenhagen position from a few pieces: `{ f6: 'K', c1: 't' }`, attackers to move. */

@@ -14,8 +14,8 @@ import {
   type RuleSet,
   toSquare,
 } from '../../src/engine/index.js';
-import { NnueEvaluator } from '../../src/search/accumulator.js';
-import { HAND_SCALE_ONE, inputCount, makeNetwork, type Network, parseNetwork, QA, QB } from '../../src/search/nnue.js';
+import { NnueEvaluator } from '../../src/search/network/accumulator.js';
+import { HAND_SCALE_ONE, inputCount, makeNetwork, type Network, parseNetwork, QA, QB } from '../../src/search/network/nnue.js';
 import { Searcher } from '../../src/search/index.js';
 import {
   activeInputs,

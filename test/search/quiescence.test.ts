@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type Position } from '../../src/engine/index.js';
-import { CaptureGenerator } from '../../src/search/captures.js';
-import { Evaluator, kingOpenLines } from '../../src/search/evaluate.js';
-import { QuietHistory } from '../../src/search/history.js';
+import { CaptureGenerator } from '../../src/search/ordering/captures.js';
+import { Evaluator, kingOpenLines } from '../../src/search/evaluation/evaluate.js';
+import { QuietHistory } from '../../src/search/ordering/history.js';
 import { MAX_PLY, THREAT_PLIES } from '../../src/search/params.js';
 import { PvTable } from '../../src/search/pvTable.js';
 import { Quiescence } from '../../src/search/quiescence.js';
 import { INFINITE } from '../../src/search/score.js';
-import { StepPicker } from '../../src/search/stepPicker.js';
-import { StepScorer } from '../../src/search/stepScorer.js';
+import { StepPicker } from '../../src/search/ordering/stepPicker.js';
+import { StepScorer } from '../../src/search/ordering/stepScorer.js';
 import { TranspositionTable } from '../../src/search/tt.js';
 import { loadTfen as load } from '../support/positions.js';
 

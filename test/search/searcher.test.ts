@@ -15,8 +15,8 @@ import {
 } from '../../src/engine/index.js';
 import { makeTfen, makeTurn } from '../../src/notation/index.js';
 import { bench, Searcher, type SearchInfo } from '../../src/search/index.js';
-import { kingOpenLines } from '../../src/search/evaluate.js';
-import { nodeThreadStarter } from '../../src/search/nodeThreads.js';
+import { kingOpenLines } from '../../src/search/evaluation/evaluate.js';
+import { nodeThreadStarter } from '../../src/search/threads/nodeThreads.js';
 import { loadTfen as load, placePieces as place } from '../support/positions.js';
 
 function run(pos: Position, depth: number, options = {}): { best: string | null; infos: SearchInfo[]; turn: number[] | null } {

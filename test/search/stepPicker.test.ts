@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { END_RUN, generateSteps, NO_SQUARE, NO_WINNER, SQ_CORNER, SQ_EDGE, stepCaptures, type Position } from '../../src/engine/index.js';
 import { benchPositions } from '../../src/search/bench.js';
-import { Evaluator } from '../../src/search/evaluate.js';
-import { QuietHistory } from '../../src/search/history.js';
+import { Evaluator } from '../../src/search/evaluation/evaluate.js';
+import { QuietHistory } from '../../src/search/ordering/history.js';
 import { parseTurn } from '../../src/notation/index.js';
 import { NO_STEP, ORDER_CAPTURE, ORDER_KILLER, SELECTION_STEPS } from '../../src/search/params.js';
-import { StepPicker } from '../../src/search/stepPicker.js';
-import { StepScorer } from '../../src/search/stepScorer.js';
+import { StepPicker } from '../../src/search/ordering/stepPicker.js';
+import { StepScorer } from '../../src/search/ordering/stepScorer.js';
 import { placePieces } from '../support/positions.js';
 
 interface Handed {
