@@ -3,6 +3,7 @@
 
 import { render } from 'preact';
 import { App } from '../gui/client/App.js';
+import { compileKernels } from '../search/kernels/arena.js';
 import { canShareMemory } from '../search/threads/threads.js';
 import { BrowserEngine } from './browserEngine.js';
 import { registerServiceWorker } from './offline.js';
@@ -12,6 +13,8 @@ registerServiceWorker();
 const app = document.getElementById('app');
 // Opened from a file, the page could start no engine: index.html's note says what to do instead.
 if (app !== null && location.protocol !== 'file:') {
+  // Before the first search, which may run on this thread (the facade's fallback one-turn search).
+  await compileKernels();
   const engine = new BrowserEngine({ root: new URL('./', location.href) });
   const threads = engine.threads;
   const how = canShareMemory()
