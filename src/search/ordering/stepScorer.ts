@@ -8,7 +8,6 @@ import {
   ATT_COMMANDER,
   ATT_KNIGHT,
   ATT_MAN,
-  ATTACKERS,
   DEF_COMMANDER,
   DEF_KNIGHT,
   DEF_MAN,
@@ -25,7 +24,6 @@ import {
   NO_WINNER,
   SIDE_MASK,
   SQ_CORNER,
-  SQ_EDGE,
   stepCaptures,
   TYPE_MASK,
   type Position,
@@ -35,6 +33,7 @@ import { ArenaSlot } from '../kernels/arenaLayout.js';
 import { findCaptureSquares, tacticalStepsOnto } from './captures.js';
 import { openLine } from '../evaluation/evaluate.js';
 import { kingRoutes, kingSlideSteps } from './kingSlides.js';
+import { KingLineMarks } from './kingLineMarks.js';
 import type { QuietHistory } from './history.js';
 import {
   KING_LINES_VALUE,
@@ -74,20 +73,14 @@ export class StepScorer {
   private escapeFlag = 0;
   /** Per piece code: what capturing it is worth to the evaluation (the king: a win). */
   private victimWeights = new Int32Array(17);
-  /** Squares of the king's open lines, marked with the current stamp (cleared by a new stamp). */
-  private lineStamp = new Int32Array(0);
+  /** The attackers' blocking squares: the king's open lines and routes. */
+  private readonly lines = new KingLineMarks();
   /** Landing squares where a step may capture or block a line, marked with the current stamp. */
   private special = new Int32Array(0);
   /** Landing squares where a step may capture (markCaptureSquares), marked with captureMark. */
   private captureStamp = new Int32Array(0);
   private captureMark = 0;
   private stampCounter = 0;
-  /** The stamp of the squares of the king's open lines just marked, or 0 when none is open. */
-  private blockMark = 0;
-  /** Corners: the squares of the king's routes (his slide to an edge square that sees a corner, and its run), marked with routeMark. */
-  private routeStamp = new Int32Array(0);
-  /** The stamp of the route squares just marked, or 0 when the king has no route. */
-  private routeMark = 0;
   /** The number of squares generateTactical marked. */
   markedSquares = 0;
   /** The killers appendKillers added (-1: none). */
@@ -112,9 +105,8 @@ export class StepScorer {
     this.pos = pos;
     this.escapeFlag = escapeFlag;
     const cells = pos.geo.cells;
-    if (this.lineStamp.length !== cells) {
-      this.lineStamp = scratchArray(arena, ArenaSlot.ScorerLines, cells);
-      this.routeStamp = scratchArray(arena, ArenaSlot.ScorerRoutes, cells);
+    this.lines.resize(arena, cells);
+    if (this.special.length !== cells) {
       this.special = scratchArray(arena, ArenaSlot.ScorerSpecial, cells);
       this.captureStamp = scratchArray(arena, ArenaSlot.ScorerCaptureStamp, cells);
       this.squares = scratchArray(arena, ArenaSlot.ScorerSquares, cells);
@@ -157,14 +149,8 @@ export class StepScorer {
     const king = pos.kingSq;
     const mark = this.nextStamp();
     const count = this.markCaptureSquares(mark, this.squares);
-    // Attackers: the squares of the king's open lines, where a step blocks an escape.
-    this.blockMark = 0;
-    this.routeMark = 0;
-    if (pos.side === ATTACKERS && king !== NO_SQUARE) {
-      const lines = this.markOpenLines(king, mark, this.squares, count);
-      if (this.escapeFlag === SQ_CORNER) this.markRouteBlocks(king, mark, this.squares, lines);
-    }
-    const blockMark = this.blockMark;
+    this.lines.mark(pos, this.escapeFlag, mark, this.special, this.squares, count);
+    const blockMark = this.lines.blockMark;
     const special = this.special;
     const closer = this.closer;
     let closerCount = 0;
@@ -198,23 +184,18 @@ export class StepScorer {
     const order = this.order;
     const king = pos.kingSq;
     const mark = this.nextStamp();
-    let count = this.markCaptureSquares(mark, squares);
-    this.blockMark = 0;
-    this.routeMark = 0;
-    if (pos.side === ATTACKERS && king !== NO_SQUARE) {
-      count = this.markOpenLines(king, mark, squares, count);
-      if (this.escapeFlag === SQ_CORNER) count = this.markRouteBlocks(king, mark, squares, count);
-    }
+    const count = this.lines.mark(pos, this.escapeFlag, mark, this.special, squares, this.markCaptureSquares(mark, squares));
     this.markedSquares = count;
     // The steps onto those squares but the king's (which come with all of his below) and ttStep's.
     const end = tacticalStepsOnto(this.slidesArena, pos, squares, count, ttStep, steps, at);
     const killers = this.history.killers;
     const killer1 = killers[ply * 2];
     const killer2 = killers[ply * 2 + 1];
-    const blockMark = this.blockMark;
+    const blockMark = this.lines.blockMark;
     const orderArena = this.orderArena;
     if (orderArena !== null) {
-      const { captureStamp, captureMark, lineStamp, routeStamp, routeMark } = this;
+      const { captureStamp, captureMark } = this;
+      const { lineStamp, routeStamp, routeMark } = this.lines;
       orderArena.tacticalOrder(pos, at, end, captureStamp, captureMark, lineStamp, blockMark, routeStamp, routeMark, killer1, killer2, 0);
     } else for (let i = at; i < end; i++) order[i] = this.scoreStep(steps[i], -1, killer1, killer2, 0, true, blockMark);
     return pos.side === DEFENDERS && king !== NO_SQUARE ? this.generateKingSteps(end, ttStep, killer1, killer2) : end;
@@ -243,7 +224,20 @@ export class StepScorer {
     const captureMark = this.captureMark;
     const orderArena = this.orderArena;
     if (orderArena !== null)
-      orderArena.tacticalOrder(pos, at, end, captureStamp, captureMark, this.lineStamp, 0, this.routeStamp, 0, killer1, killer2, 1);
+      orderArena.tacticalOrder(
+        pos,
+        at,
+        end,
+        captureStamp,
+        captureMark,
+        this.lines.lineStamp,
+        0,
+        this.lines.routeStamp,
+        0,
+        killer1,
+        killer2,
+        1,
+      );
     else
       for (let i = at; i < end; i++) {
         const value = order[i];
@@ -363,8 +357,9 @@ export class StepScorer {
     // The node's capture squares were marked before its steps are scored (with the king on his square).
     if (this.captureStamp[to] === this.captureMark && stepCaptures(pos, stepFrom, to)) return this.captureValue(to);
     if (kingRouteValue !== 0) return kingRouteValue;
-    if (blockMark !== 0 && this.lineStamp[to] === blockMark) return ORDER_CAPTURE + 96;
-    if (this.routeMark !== 0 && this.routeStamp[to] === this.routeMark) return ORDER_CAPTURE + 16;
+    const lines = this.lines;
+    if (blockMark !== 0 && lines.lineStamp[to] === blockMark) return ORDER_CAPTURE + 96;
+    if (lines.routeMark !== 0 && lines.routeStamp[to] === lines.routeMark) return ORDER_CAPTURE + 16;
     if (step === killer1) return ORDER_KILLER + 1;
     if (step === killer2) return ORDER_KILLER;
     if (lazyQuiets === true) return QUIET_UNSCORED; // strict: an argument's type is unknown to compiled code
@@ -430,90 +425,13 @@ export class StepScorer {
     }
   }
 
-  /**
-   * Stamps the squares of the king's open lines with `mark` (in `special` too, and listed in `squares`
-   * after the `count` there); returns the new count. Sets blockMark to `mark`, or 0 when no line is open.
-   */
-  private markOpenLines(king: number, mark: number, squares: Int32Array, count: number): number {
-    const pos = this.pos;
-    const board = pos.board;
-    const flags = pos.geo.flags;
-    const dirs = pos.geo.dirs;
-    this.blockMark = 0;
-    for (let j = 0; j < 4; j++) {
-      const d = dirs[j];
-      if (!openLine(board, flags, king, d, this.escapeFlag)) continue;
-      this.blockMark = mark;
-      for (let sq = king + d; (flags[sq] & this.escapeFlag) === 0; sq += d) {
-        this.lineStamp[sq] = mark;
-        count = markSquare(this.special, squares, count, sq, mark);
-      }
-    }
-    return count;
-  }
-
-  /**
-   * Corners: stamps with `mark` (in `special` too, listed in `squares` after the `count` there) the
-   * squares where an attacker step cuts one of the king's routes: his slide to an edge square from
-   * which a run along the edge is open to a corner, and that run. Such a step keeps him from
-   * threatening a fork next turn; as a quiet step it would be reduced or pruned. Returns the new
-   * count; sets routeMark to `mark`, or 0 when the king has no route.
-   */
-  private markRouteBlocks(king: number, mark: number, squares: Int32Array, count: number): number {
-    const board = this.pos.board;
-    const flags = this.pos.geo.flags;
-    const dirs = this.pos.geo.dirs;
-    const special = this.special;
-    const routeStamp = this.routeStamp;
-    for (let i = 0; i < 4; i++) {
-      const d = dirs[i];
-      let end = king + d;
-      while (board[end] === EMPTY && (flags[end] & SQ_CORNER) === 0) end += d;
-      // A slide that leaves the edge meets it only at its last square (one into a corner is an open line).
-      const edge = end - d;
-      if (edge === king || (flags[edge] & SQ_EDGE) === 0 || (flags[end] & SQ_CORNER) !== 0) continue;
-      const side1 = dirs[(i + 1) & 3];
-      const side2 = dirs[(i + 3) & 3];
-      const open1 = openLine(board, flags, edge, side1, SQ_CORNER);
-      const open2 = openLine(board, flags, edge, side2, SQ_CORNER);
-      if (!open1 && !open2) continue;
-      this.routeMark = mark;
-      for (let sq = king + d; sq !== end; sq += d) {
-        routeStamp[sq] = mark;
-        count = markSquare(special, squares, count, sq, mark);
-      }
-      if (open1) count = this.markRun(edge + side1, side1, mark, squares, count);
-      if (open2) count = this.markRun(edge + side2, side2, mark, squares, count);
-    }
-    return count;
-  }
-
-  /** markRouteBlocks: stamps the open run from `from` along `d` up to the corner. */
-  private markRun(from: number, d: number, mark: number, squares: Int32Array, count: number): number {
-    const flags = this.pos.geo.flags;
-    for (let sq = from; (flags[sq] & SQ_CORNER) === 0; sq += d) {
-      this.routeStamp[sq] = mark;
-      count = markSquare(this.special, squares, count, sq, mark);
-    }
-    return count;
-  }
-
   private nextStamp(): number {
     if (++this.stampCounter === 0x7fffffff) {
-      this.lineStamp.fill(0);
-      this.routeStamp.fill(0);
+      this.lines.clear();
       this.special.fill(0);
       this.captureStamp.fill(0);
       this.stampCounter = 1;
     }
     return this.stampCounter;
   }
-}
-
-/** Marks `sq` with `mark` and lists it in `squares` (at `count`) unless it is marked already; returns the new count. */
-function markSquare(special: Int32Array, squares: Int32Array, count: number, sq: number, mark: number): number {
-  if (special[sq] === mark) return count;
-  special[sq] = mark;
-  squares[count] = sq;
-  return count + 1;
 }
