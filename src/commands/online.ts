@@ -5,7 +5,7 @@ import { DEFAULT_TIMEOUTS } from '../client/engineClient.js';
 import { selfEngine } from '../gui/server/guiConfig.js';
 import { OnlineBot } from '../online/onlineBot.js';
 import { DEFAULT_VERSION_ID, ROLES, SITE_PORT, type Role } from '../online/siteProtocol.js';
-import { parseEngineFlag } from '../tournament/config.js';
+import { parseEngineFlag } from '../tournament/engineConfig.js';
 import { numberText, wholeNumberIn } from './options.js';
 
 interface OnlineArgs {

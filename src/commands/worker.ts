@@ -4,7 +4,7 @@
 import { availableParallelism, hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import type { EngineConfig } from '../tournament/config.js';
+import type { EngineConfig } from '../tournament/engineConfig.js';
 import { parseQueueAddress } from '../queue/connection.js';
 import { GameWorker } from '../queue/worker.js';
 import { loadWorkerEngines } from '../queue/workerEngines.js';

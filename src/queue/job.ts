@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { err, ok, type Result } from '../engine/index.js';
 import { version } from '../../package.json';
-import { parseAdjudication, parseTimeControl, type Adjudication, type TimeControl, type TournamentConfig } from '../tournament/config.js';
+import { parseAdjudication, type Adjudication, type TournamentConfig } from '../tournament/config.js';
+import { parseTimeControl, type TimeControl } from '../tournament/engineConfig.js';
 import type { Timeouts } from '../client/engineClient.js';
 import type { Opening } from '../tournament/openings.js';
 import type { FinishedGame, ScheduledGame } from '../tournament/schedule.js';

@@ -9,7 +9,7 @@ import { Worker, UnrecoverableError, WaitingError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { err, getVariant, ok, type Result } from '../engine/index.js';
 import { buildRevision, defaultBuildCache, type RevisionBuild } from '../tournament/build.js';
-import type { EngineConfig } from '../tournament/config.js';
+import type { EngineConfig } from '../tournament/engineConfig.js';
 import type { Opening } from '../tournament/openings.js';
 import { LocalGames } from '../tournament/localGames.js';
 import { checkReachable, connect, type QueueAddress } from './connection.js';

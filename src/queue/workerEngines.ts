@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { err, ok, type Result } from '../engine/index.js';
-import { parseEngine, type EngineConfig } from '../tournament/config.js';
+import { parseEngine, type EngineConfig } from '../tournament/engineConfig.js';
 
 export interface WorkerEngines {
   engines: Map<string, EngineConfig>;

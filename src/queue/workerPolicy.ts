@@ -4,7 +4,7 @@
 // for more is refused with the reason, which the coordinator reports.
 
 import { err, ok, type Result } from '../engine/index.js';
-import type { EngineConfig } from '../tournament/config.js';
+import type { EngineConfig } from '../tournament/engineConfig.js';
 import type { GameJob, JobEngine } from './job.js';
 
 export interface WorkerPolicy {

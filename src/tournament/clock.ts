@@ -2,7 +2,7 @@
 // limits told to the engine, and the deadline past which an answer is a time forfeit.
 
 import type { SearchLimits } from '../client/engineClient.js';
-import type { TimeControl } from './config.js';
+import type { TimeControl } from './engineConfig.js';
 
 export class Clock {
   readonly tc: TimeControl;

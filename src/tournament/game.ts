@@ -4,7 +4,8 @@
 import { ATTACKERS, DEFENDERS, END_REASONS, gameOutcome, type Position, type RuleSet, type Side } from '../engine/index.js';
 import { makeTfen, makeTurn, parseTurn } from '../notation/index.js';
 import { Clock, searchLimits } from './clock.js';
-import type { Adjudication, TimeControl } from './config.js';
+import type { Adjudication } from './config.js';
+import type { TimeControl } from './engineConfig.js';
 import type { EngineClient, Score } from '../client/engineClient.js';
 import { makeOpeningText, type Opening } from './openings.js';
 import { playTurnRecorded } from '../notation/openTaflMoves.js';

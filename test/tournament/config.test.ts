@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { searchLimits, Clock } from '../../src/tournament/clock.js';
 import { makeGoCommand } from '../../src/client/uciSession.js';
-import { makeConfig, parseEngineFlag, parseTimeControl } from '../../src/tournament/config.js';
+import { makeConfig } from '../../src/tournament/config.js';
+import { parseEngineFlag, parseTimeControl } from '../../src/tournament/engineConfig.js';
 
 const engines = [
   { name: 'a', cmd: 'node', args: ['x.js'] },

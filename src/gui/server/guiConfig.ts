@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { err, ok, type Result } from '../../engine/index.js';
-import { parseEngine, parseEngineFlag } from '../../tournament/config.js';
+import { parseEngine, parseEngineFlag } from '../../tournament/engineConfig.js';
 import { DEFAULT_TIMEOUTS, type EngineSpec, type Timeouts } from '../../client/engineClient.js';
 import { isLoopback, makeToken } from './access.js';
 
