@@ -17,6 +17,8 @@ const OUTPUT_LIMIT = 127 / QB;
 const INPUT_LIMIT = 32767 / QA;
 /** The hand-written evaluation's scale is a u16 in 1/HAND_SCALE_ONE, and not negative. */
 const HAND_SCALE_LIMIT = 65535 / HAND_SCALE_ONE;
+/** The model has inputs for every piece kind. */
+const ALL_KINDS = 255;
 
 export interface Model {
   family: Family;
@@ -41,7 +43,7 @@ export function makeModel(family: Family, size: number, hidden: number, seed: nu
     size,
     hidden,
     onHand,
-    inputWeights: new Float32Array(inputCount(size) * hidden),
+    inputWeights: new Float32Array(inputCount({ kinds: ALL_KINDS, size }) * hidden),
     hiddenBias: new Float32Array(hidden).fill(0.5),
     outputWeights: new Float32Array(hidden),
     outputBias: new Float32Array(1),
@@ -56,8 +58,9 @@ export function makeModel(family: Family, size: number, hidden: number, seed: nu
 /** The active inputs of a board (size*size piece codes, rank 1 first) and side to move, into `into`; their count. */
 export function activeInputs(cells: Uint8Array, side: number, size: number, into: Int32Array): number {
   let n = 0;
-  for (let square = 0; square < cells.length; square++) if (cells[square] !== 0) into[n++] = pieceInput(cells[square], square, size);
-  if (side === 1) into[n++] = sideInput(size);
+  const layout = { kinds: ALL_KINDS, size };
+  for (let square = 0; square < cells.length; square++) if (cells[square] !== 0) into[n++] = pieceInput(layout, cells[square], square);
+  if (side === 1) into[n++] = sideInput(layout);
   return n;
 }
 
@@ -173,6 +176,8 @@ export function quantise(model: Model): Network {
   return {
     family: model.family,
     size: model.size,
+    kinds: ALL_KINDS,
+    activation: 'clipped',
     hidden: model.hidden,
     onHand: model.onHand,
     handScale: model.onHand ? Math.round(model.handScale[0] * HAND_SCALE_ONE) : 0,

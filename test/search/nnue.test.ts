@@ -17,6 +17,7 @@ import {
 import { NnueEvaluator } from '../../src/search/network/accumulator.js';
 import { HAND_SCALE_ONE, inputCount, makeNetwork, type Network, parseNetwork, QA, QB } from '../../src/search/network/nnue.js';
 import { Searcher } from '../../src/search/index.js';
+import { SearchArena } from '../../src/search/kernels/arena.js';
 import {
   activeInputs,
   floatEvaluate,
@@ -75,6 +76,16 @@ function trainedModel(hidden: number): Model {
   return model;
 }
 
+const arena = SearchArena.create();
+if (arena === null) throw new Error('no WebAssembly arena');
+
+/** An evaluator of `net` whose sums are kept by the arena's kernels, or in JavaScript (the reference). */
+function evaluatorOf(net: Network, pos: Position, keeper: 'kernels' | 'reference'): NnueEvaluator {
+  const evaluator = new NnueEvaluator(net, pos);
+  if (keeper === 'kernels') evaluator.startSearch(arena);
+  return evaluator;
+}
+
 /** The engine's evaluation from the defenders' view. */
 const defendersView = (pos: Position, value: number): number => (pos.side === DEFENDERS ? value : -value);
 
@@ -96,27 +107,39 @@ describe('network file', () => {
       return parsed.ok ? 'accepted' : parsed.error.message;
     };
     expect(bad(new TextEncoder().encode('{"name": "hnefi"}'))).toMatch(/not a Hnefi network file/);
-    expect(bad(bytes.subarray(0, bytes.length - 1))).toMatch(/has \d+ bytes, a 11x11 network of 16 hidden units has \d+/);
+    expect(bad(bytes.subarray(0, bytes.length - 1))).toMatch(
+      /has \d+ bytes, a 11x11 network of 16 hidden units for its piece kinds has \d+/,
+    );
     const version = bytes.slice();
     version[4] = 9;
     expect(bad(version)).toMatch(/version 9/);
     const family = bytes.slice();
     family[5] = 7;
     expect(bad(family)).toMatch(/unknown variant family 7/);
+    const kinds = bytes.slice();
+    kinds[7] = 0;
+    expect(bad(kinds)).toMatch(/inputs for no piece kind/);
+    const fewerKinds = bytes.slice();
+    fewerKinds[7] = 3;
+    expect(bad(fewerKinds)).toMatch(/has \d+ bytes, a 11x11 network of 16 hidden units for its piece kinds has \d+/);
+    const activation = bytes.slice();
+    activation[8] = 2;
+    expect(bad(activation)).toMatch(/unknown activation 2/);
     const onHand = bytes.slice();
-    onHand[7] = 2;
+    onHand[9] = 2;
     expect(bad(onHand)).toMatch(/unknown combination 2 with the hand-written evaluation/);
-    expect(inputCount(11)).toBe(8 * 121 + 1);
+    expect(inputCount({ kinds: 255, size: 11 })).toBe(8 * 121 + 1);
+    expect(inputCount({ kinds: 0b1011, size: 11 })).toBe(3 * 121 + 1);
   });
 });
 
-describe('inference', () => {
+describe.each(['kernels', 'reference'] as const)('inference (sums kept by the %s)', (keeper) => {
   const model = trainedModel(32);
   const net = quantise(model);
   const positions = randomPositions(11, 200);
 
   it('equals the trainer integer computation and the float model within the quantisation error', () => {
-    const evaluator = new NnueEvaluator(net, positions[0]);
+    const evaluator = evaluatorOf(net, positions[0], keeper);
     let spread = 0;
     for (const pos of positions) {
       const cells = cellsOf(pos);
@@ -136,7 +159,7 @@ describe('inference', () => {
     const random = makeRandom(5);
     const steps = new Int32Array(4096);
     // One evaluator for two games played side by side, as a search's tree and a new search's root.
-    const incremental = new NnueEvaluator(net, Position.start(berserk));
+    const incremental = evaluatorOf(net, Position.start(berserk), keeper);
     const fresh = new NnueEvaluator(net, Position.start(berserk));
     let captures = 0;
     let runSteps = 0;
@@ -186,7 +209,7 @@ describe('inference', () => {
         pos.makeStep(steps[Math.floor(random() * n)]);
         if (pos.lastCaptureCount() === 0 || pos.ply < 4) continue;
         // A new evaluator refreshes here, then finds the sums of the plies below it from the steps.
-        const evaluator = new NnueEvaluator(net, pos);
+        const evaluator = evaluatorOf(net, pos, keeper);
         expect(evaluator.evaluate(pos)).toBe(fresh.refresh(pos));
         const taken: number[] = [];
         for (let back = 0; back < 3; back++) {
@@ -205,7 +228,7 @@ describe('inference', () => {
     const random = makeRandom(9);
     const steps = new Int32Array(4096);
     const positions = randomPositions(33, 40);
-    const evaluator = new NnueEvaluator(net, positions[0]);
+    const evaluator = evaluatorOf(net, positions[0], keeper);
     const fresh = new NnueEvaluator(net, positions[0]);
     for (const start of positions) {
       const pos = start.clone();

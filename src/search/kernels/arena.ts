@@ -22,6 +22,9 @@ import kernelsBinary from '../../../build/kernels.wasm.js';
 import { ARENA_BYTES, ArenaSlot, AttackerSlot, CaptureSlot, EVAL_WEIGHTS, STEP_STACK_START } from './arenaLayout.js';
 import { captureRules, hostileWhenOccupied } from './captureRules.js';
 import { STEP_STACK } from '../params.js';
+import type { HiddenSums } from '../network/hiddenSums.js';
+import type { Network } from '../network/nnue.js';
+import { KernelSums } from './networkKernel.js';
 
 const PAGE_BYTES = 65536;
 const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
@@ -31,7 +34,10 @@ let kernelModule: WebAssembly.Module | undefined;
 let threadArena: SearchArena | null | undefined;
 
 export class SearchArena {
+  private readonly memory: WebAssembly.Memory;
   private readonly ints: Int32Array<ArrayBuffer>;
+  /** The network whose weights the network region holds, and its kernels (networkSums). */
+  private networkKernels: KernelSums | null = null;
   private readonly kernels: Kernels;
   // The rules' constants of the position placed, for the kernels (see captureSquares).
   private strideBytes = 0;
@@ -60,6 +66,7 @@ export class SearchArena {
   readonly capturesFound: Int32Array;
 
   private constructor(memory: WebAssembly.Memory, kernels: Kernels) {
+    this.memory = memory;
     this.ints = new Int32Array(memory.buffer);
     this.kernels = kernels;
     this.captureStepsFound = this.scratch(ArenaSlot.CaptureSteps, 8 * Mem.Region);
@@ -128,6 +135,15 @@ export class SearchArena {
         this.captureStepsFound,
       );
     return pos;
+  }
+
+  /**
+   * The hidden sums of `net` on this arena's network region, run by the network kernels (its weights
+   * written there unless they already are), or null where those cannot run it.
+   */
+  networkSums(net: Network): HiddenSums | null {
+    if (this.networkKernels?.net !== net) this.networkKernels = KernelSums.load(this.memory, net);
+    return this.networkKernels;
   }
 
   /** Scratch slot `slot` as an array of `length` int32s, zeroed, carrying its address (addressOf). */
