@@ -15,12 +15,24 @@ import {
   toSquare,
 } from '../../src/engine/index.js';
 import { NnueEvaluator } from '../../src/search/network/accumulator.js';
-import { HAND_SCALE_ONE, inputCount, makeNetwork, type Network, parseNetwork, QA, QB } from '../../src/search/network/nnue.js';
+import {
+  type Activation,
+  HAND_SCALE_ONE,
+  inputCount,
+  makeNetwork,
+  type Network,
+  parseNetwork,
+  QA,
+  QB,
+} from '../../src/search/network/nnue.js';
 import { Searcher } from '../../src/search/index.js';
 import { SearchArena } from '../../src/search/kernels/arena.js';
 import {
+  ALL_KINDS,
   activeInputs,
+  boardKinds,
   floatEvaluate,
+  forward,
   makeModel,
   type Model,
   quantise,
@@ -45,16 +57,16 @@ function cellsOf(pos: Position): Uint8Array {
   return cells;
 }
 
-/** Positions of random berserk games (steps one at a time, so runs are open in some). */
-function randomPositions(seed: number, count: number): Position[] {
+/** Positions of random games, berserk unless told (steps one at a time, so runs are open in some). */
+function randomPositions(seed: number, count: number, rules = berserk): Position[] {
   const random = makeRandom(seed);
   const steps = new Int32Array(4096);
   const positions: Position[] = [];
-  let pos = Position.start(berserk);
+  let pos = Position.start(rules);
   while (positions.length < count) {
     const n = generateSteps(pos, steps, 0);
     if (n === 0 || pos.winner !== NO_WINNER || pos.ply > 150) {
-      pos = Position.start(berserk);
+      pos = Position.start(rules);
       continue;
     }
     pos.makeStep(steps[Math.floor(random() * n)]);
@@ -64,13 +76,17 @@ function randomPositions(seed: number, count: number): Position[] {
 }
 
 /** A model trained a little on random positions with a made-up score, so its weights are not the initial ones. */
-function trainedModel(hidden: number): Model {
-  const model = makeModel('berserk', 11, hidden, 7);
+function trainedModel(
+  hidden: number,
+  activation: Activation = 'clipped',
+  model = makeModel('berserk', 11, hidden, 7, false, ALL_KINDS, activation),
+  rules = berserk,
+): Model {
   const trainer = new Trainer(model, 0.01);
   const inputs = new Int32Array(122);
-  for (const pos of randomPositions(3, 300)) {
+  for (const pos of randomPositions(3, 300, rules)) {
     const score = 100 * (pos.pieceCount[DEFENDERS] - pos.pieceCount[0] / 2);
-    trainer.accumulate(inputs, activeInputs(cellsOf(pos), pos.side, 11, inputs), targetOf(score, 1, 0.75));
+    trainer.accumulate(inputs, activeInputs(model, cellsOf(pos), pos.side, inputs), targetOf(score, 1, 0.75));
     trainer.apply(1);
   }
   return model;
@@ -240,6 +256,103 @@ describe.each(['kernels', 'reference'] as const)('inference (sums kept by the %s
       }
       expect(evaluator.evaluate(start)).toBe(fresh.refresh(start));
     }
+  });
+});
+
+describe('a network trained with the squared activation', () => {
+  const model = trainedModel(32, 'squared');
+  const net = quantise(model);
+
+  it('is evaluated as the trainer computes it, and as its float model within the quantisation error', () => {
+    expect(net.activation).toBe('squared');
+    const evaluator = evaluatorOf(net, Position.start(berserk), 'kernels');
+    let spread = 0;
+    for (const pos of randomPositions(13, 200)) {
+      const cells = cellsOf(pos);
+      const engine = defendersView(pos, evaluator.evaluate(pos));
+      expect(engine).toBe(quantisedEvaluate(net, cells, pos.side));
+      const float = floatEvaluate(model, cells, pos.side);
+      expect(Math.abs(engine - float)).toBeLessThan(25);
+      spread = Math.max(spread, Math.abs(float));
+    }
+    expect(spread).toBeGreaterThan(150);
+  });
+});
+
+describe.each(['clipped', 'squared'] as const)('training with the %s activation', (activation) => {
+  it("follows its loss's gradient, as finite differences measure it", () => {
+    // A new model's hidden units are inside the clip; its output weights (zero) made up.
+    const model = makeModel('berserk', 11, 8, 17, false, ALL_KINDS, activation);
+    const random = makeRandom(17);
+    for (let h = 0; h < 8; h++) model.outputWeights[h] = 2 * random() - 1;
+    const trainer = new Trainer(model, 0);
+    const inputs = new Int32Array(122);
+    const pre = new Float32Array(8);
+    const act = new Float32Array(8);
+    const step = 1e-3;
+    let checked = 0;
+    for (const pos of randomPositions(19, 6)) {
+      const count = activeInputs(model, cellsOf(pos), pos.side, inputs);
+      const target = targetOf(300 * (pos.side === DEFENDERS ? 1 : -1), 2, 0.5);
+      for (const g of trainer.grads) g.fill(0);
+      trainer.accumulate(inputs, count, target);
+      forward(model, inputs, count, pre, act);
+      const [gInput, gBias, gOutput, gOutputBias] = trainer.grads;
+      /** The loss's slope along parameter `index` of `values`, measured. */
+      const measured = (values: Float32Array, index: number): number => {
+        const kept = values[index];
+        values[index] = kept + step;
+        const up = trainer.loss(inputs, count, target);
+        values[index] = kept - step;
+        const down = trainer.loss(inputs, count, target);
+        values[index] = kept;
+        return (up - down) / (2 * step);
+      };
+      const near = (computed: number, slope: number): void => {
+        expect(Math.abs(computed - slope)).toBeLessThan(1e-4 + 0.02 * Math.abs(slope));
+        checked++;
+      };
+      near(gOutputBias[0], measured(model.outputBias, 0));
+      for (let h = 0; h < 8; h++) {
+        near(gOutput[h], measured(model.outputWeights, h));
+        // Not where the clip's corner is within the step: there the slope measured is neither side's.
+        if (Math.abs(pre[h]) < 2 * step || Math.abs(pre[h] - 1) < 2 * step) continue;
+        near(gBias[h], measured(model.hiddenBias, h));
+        for (let k = 0; k < count; k += 7) near(gInput[inputs[k] * 8 + h], measured(model.inputWeights, inputs[k] * 8 + h));
+      }
+    }
+    expect(checked).toBeGreaterThan(200);
+  });
+});
+
+describe('a model of the piece kinds on its positions', () => {
+  const copenhagen = variant('copenhagen');
+  const kinds = boardKinds(cellsOf(Position.start(copenhagen)));
+  const model = trainedModel(16, 'clipped', makeModel('corner', 11, 16, 5, false, kinds), copenhagen);
+  const net = quantise(model);
+
+  it('has inputs for those kinds alone, saved with the network', () => {
+    // Attackers' men, defenders' men, the king.
+    expect(kinds).toBe(0b1011);
+    expect(net.kinds).toBe(kinds);
+    expect(net.inputWeights.length).toBe((3 * 121 + 1) * 16);
+    const back = parseNetwork(makeNetwork(net));
+    expect(back.ok && back.value).toEqual(net);
+  });
+
+  it('is evaluated by the engine as the trainer computes it', () => {
+    const positions = randomPositions(23, 200, copenhagen);
+    const evaluator = evaluatorOf(net, positions[0], 'kernels');
+    let spread = 0;
+    for (const pos of positions) {
+      const cells = cellsOf(pos);
+      const engine = defendersView(pos, evaluator.evaluate(pos));
+      expect(engine).toBe(quantisedEvaluate(net, cells, pos.side));
+      const float = floatEvaluate(model, cells, pos.side);
+      expect(Math.abs(engine - float)).toBeLessThan(25);
+      spread = Math.max(spread, Math.abs(float));
+    }
+    expect(spread).toBeGreaterThan(100);
   });
 });
 
