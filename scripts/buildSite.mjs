@@ -18,6 +18,9 @@ const browser = {
   target: 'es2022',
   minify: true,
   logLevel: 'warning',
+  // The page is the GUI's (src/gui/client), written in Preact's JSX.
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
   // Node.js modules must not reach the page: esbuild fails the build on any (platform 'browser').
 };
 
@@ -26,7 +29,7 @@ export async function buildSite(folder) {
   await build({
     ...browser,
     entryPoints: {
-      app: 'src/web/main.ts',
+      app: 'src/web/main.tsx',
       engine: 'src/web/browserEngine.ts',
       'search-worker': 'src/web/searchWorker.ts',
       'search-helper': 'src/web/helperWorker.ts',

@@ -1,7 +1,7 @@
-// What the static site (dist/web) costs to load: the files a first visit fetches in Chromium (the page,
-// its engine's first search, the service worker and what it keeps), their bytes and their bytes
-// gzipped (as most hosts send them); then what a Copenhagen search adds (the network), and the whole
-// folder. After `npm run build`:  npx tsx scripts/siteSize.ts
+// What the static site (dist/web) costs to load: the files a first visit fetches in Chromium (the
+// page's own, then with its engine's first search, the service worker and what it keeps), their bytes
+// and their bytes gzipped (as most hosts send them); then what a Copenhagen search adds (the
+// network), and the whole folder. After `npm run build`:  npx tsx scripts/siteSize.ts
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,10 +44,12 @@ const server = await startStaticServer(FOLDER);
 const browser = await launchBrowser();
 try {
   const page = await browser.browser.newPage();
+  // The page's own requests (the service worker's, which keep the site, are not the page's).
+  const own: string[] = [];
+  page.on('request', (request) => own.push(new URL(request.url()).pathname));
   await page.goto(server.url);
   await page.locator('#app[data-ready]').waitFor();
-  const shown = server.requests.length;
-  line('the page shown', sizes(server.requests.slice(0, shown)));
+  line('the page shown', sizes(own));
   await searchIn(page, 'berserk');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   line('first visit, with a Berserk search and the service worker', sizes(server.requests));

@@ -1,11 +1,12 @@
 // Hnefi's engine in the page, seen by the GUI's views as they see the GUI server: the same messages
-// (src/gui/shared/messages.ts) through the same kind of connection (src/gui/client/connection.ts), so
+// (src/gui/shared/messages.ts) through the same kind of connection (EngineConnection), so
 // that the static site (docs/web.md) plays and analyses with no server. One engine per slot, each a
 // SearchEngine with its search in Web Workers; several threads each where the page can share memory.
 // What only `hnefi gui` can do (other engines, watching tournaments and reading their records) is
 // answered with an error that says so.
 
 import { VARIANT_IDS } from '../engine/index.js';
+import type { ConnectionState, EngineConnection } from '../gui/client/connection.js';
 import type { ClientMessage, ServerMessage, Slot } from '../gui/shared/messages.js';
 import { ENGINE_NAME, ENGINE_VERSION } from '../protocol/identity.js';
 import type { Network } from '../search/index.js';
@@ -24,16 +25,6 @@ const MAX_THREADS = 4;
 /** Each engine's hash table: enough for minutes of analysis, small enough for a phone with three slots. */
 const HASH_MB = 32;
 
-/** A connection as the GUI's views use one: the GUI server's WebSocket, or this in-browser engine. */
-export interface EngineConnection {
-  readonly open: boolean;
-  send(message: ClientMessage): void;
-  /** Hears every message; returns the function that stops it. */
-  listen(listener: (message: ServerMessage) => void): () => void;
-  /** Hears every change of the connection, and at once whether it is open now. */
-  onState(listener: (open: boolean) => void): () => void;
-}
-
 export interface BrowserEngineSettings {
   /** The site's folder, where search-worker.js, nets/ and books/ are. */
   root: URL;
@@ -50,7 +41,8 @@ export function engineThreads(wanted?: number): number {
 }
 
 export class BrowserEngine implements EngineConnection {
-  readonly open = true;
+  /** Always open: nothing lies between the page and its engine. */
+  readonly state: ConnectionState = { open: true };
   readonly files: ShippedFiles;
   readonly threads: number;
   private readonly listeners = new Set<(message: ServerMessage) => void>();
@@ -83,8 +75,8 @@ export class BrowserEngine implements EngineConnection {
     return () => this.listeners.delete(listener);
   }
 
-  onState(listener: (open: boolean) => void): () => void {
-    listener(true);
+  onState(listener: (state: ConnectionState) => void): () => void {
+    listener(this.state);
     return () => undefined;
   }
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getVariant, Position } from '../../src/engine/index.js';
 import { makeTfen, parseTurn } from '../../src/notation/index.js';
 import { gameRulesString, makeOtg, playTurnRecorded } from '../../src/notation/index.js';
+import { playAttackersToTheEnd } from '../support/playByClicks.js';
 import { CLI, launchBrowser, startGuiProcess, type GuiProcess, type TestBrowser } from './guiProcess.js';
 
 /** A berserk position where the attacker on d1 captures on d5 (c5) and goes on to d7 (capturing e7). */
@@ -100,26 +101,7 @@ describe('hnefi gui in Chromium', () => {
     await page.selectOption('[data-testid=you]', 'attackers');
     await page.fill('[data-testid=movetime]', '0.05');
     await page.click('[data-testid=new-game]');
-    for (let turn = 0; turn < 200; turn++) {
-      await page.waitForFunction(() => {
-        const text = document.querySelector('.play [data-testid=status]')?.textContent ?? '';
-        return text.includes('Attackers to move') || document.querySelector('.play [data-testid=result]') !== null;
-      });
-      if ((await page.locator('.play [data-testid=result]').count()) > 0) break;
-      // Any attacker with a step: click it, then one of the targets the page offers.
-      const squares = await page.locator('.play [data-piece].attacker').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-piece')!));
-      let moved = false;
-      for (const square of squares.sort(() => Math.random() - 0.5)) {
-        await page.click(`.play [data-square=${square}]`);
-        const targets = await page.locator('.play [data-target]').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-target')!));
-        if (targets.length === 0) continue;
-        await page.click(`.play [data-square=${targets[Math.floor(Math.random() * targets.length)]}]`);
-        if ((await page.locator('.play [data-testid=end-turn]').count()) > 0) await page.click('.play [data-testid=end-turn]');
-        moved = true;
-        break;
-      }
-      expect(moved).toBe(true);
-    }
+    await playAttackersToTheEnd(page);
     const result = await page.locator('.play [data-testid=result]').innerText();
     expect(result).toMatch(/^(Attackers win|Defenders win|Draw): /);
     expect(await page.locator('.play [data-testid=moves] .move').count()).toBeGreaterThan(1);

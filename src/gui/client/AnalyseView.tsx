@@ -9,7 +9,7 @@ import { makeTfen, parseTurn } from '../../notation/index.js';
 import type { EngineLine, Limits, ServerMessage } from '../shared/messages.js';
 import { Board } from './Board.js';
 import { Captures } from './Captures.js';
-import type { Connection } from './connection.js';
+import type { EngineConnection } from './connection.js';
 import { EvalGraph } from './EvalGraph.js';
 import { attackersCp, attackersScore, barShare, endingText, numberText, scoreText, SIDE_NAMES } from './format.js';
 import { GameLine } from './gameLine.js';
@@ -22,7 +22,7 @@ import { Refusal, TurnControls } from './TurnControls.js';
 import { turnSquares } from './turnSquares.js';
 
 export interface AnalyseProps {
-  conn: Connection;
+  conn: EngineConnection;
   engines: string[];
   variants: string[];
   active: boolean;
@@ -32,6 +32,8 @@ export interface AnalyseProps {
   link: number;
   /** A game to show, replaced whenever another view opens one. */
   opened: { line: GameLine; ply: number; title: string } | undefined;
+  /** Plays on from the shown position against an engine (the game up to it goes along). */
+  onPlay: (line: GameLine) => void;
 }
 
 /** Time per position when the whole game is evaluated for the graph. */
@@ -304,6 +306,14 @@ export function AnalyseView(props: AnalyseProps) {
             »
           </button>
           <button onClick={() => setFlipped(!flipped)}>Flip</button>
+          <button
+            onClick={() => props.onPlay(line.truncated(ply))}
+            disabled={outcome !== undefined || props.engines.length === 0}
+            title="a game against the engine from this position, you to move"
+            data-testid="play-from-here"
+          >
+            Play from here
+          </button>
         </div>
         <fieldset class="engine">
           <legend>Engine</legend>

@@ -1,6 +1,7 @@
-// Play: a person against an engine, two engines against each other, or two people at one board;
-// movetime or a clock with increment (shown running); undo, resign, new game; the result and why; a
-// hint from an engine; the engines' evaluations as a graph; the game saved or copied.
+// Play: a person against an engine, two engines against each other, or two people at one board,
+// from a variant's start or from a position of the analysis board; movetime or a clock with increment
+// (shown running); undo, resign, new game; the result and why; a hint from an engine; the engines'
+// evaluations as a graph; the game saved or copied.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type Side } from '../../engine/index.js';
@@ -8,7 +9,7 @@ import { parseTurn } from '../../notation/index.js';
 import type { EngineLine, Limits, ServerMessage, Slot } from '../shared/messages.js';
 import { Board } from './Board.js';
 import { Captures } from './Captures.js';
-import type { Connection } from './connection.js';
+import type { EngineConnection } from './connection.js';
 import { EvalGraph } from './EvalGraph.js';
 import { attackersCp, clockText, endingText, scoreText, SIDE_NAMES } from './format.js';
 import { copyText, downloadText, gameRecord } from './gameExport.js';
@@ -49,13 +50,15 @@ const SLOT_OF: [Slot, Slot] = ['attackers', 'defenders'];
 const HINT_MOVETIME_MS = 1000;
 
 export function PlayView(props: {
-  conn: Connection;
+  conn: EngineConnection;
   engines: string[];
   variants: string[];
   active: boolean;
   /** Bumped by each new connection to the server: an engine's turn cut off is asked again. */
   link: number;
   onAnalyse: (line: GameLine, ply?: number) => void;
+  /** A game the analysis board hands over, replaced at each hand-over: played on from its last position. */
+  from?: { line: GameLine };
 }) {
   const { conn } = props;
   const [settings, setSettings] = useState<Settings>({
@@ -81,6 +84,11 @@ export function PlayView(props: {
   const hintId = useRef(0);
   const gameRef = useRef(game);
   gameRef.current = game;
+  /**
+   * The game (line) the engine's search is about: a bestmove for another is dropped. A search may be
+   * sent for a game just replaced (New game, Undo), by the effect of a render before the replacement.
+   */
+  const searchedLine = useRef<GameLine | undefined>(undefined);
 
   // The server names its engines after the page is drawn: seats get the first engine until chosen.
   useEffect(() => {
@@ -92,6 +100,20 @@ export function PlayView(props: {
       seats: [g.seats[0] === undefined ? undefined : known(g.seats[0]), g.seats[1] === undefined ? undefined : known(g.seats[1])],
     }));
   }, [props.engines.join('\n')]);
+
+  // A game from the analysis board: the player takes the side to move, against the engine.
+  useEffect(() => {
+    if (props.from === undefined) return;
+    const line = props.from.line;
+    const you: SeatChoice = line.last.side === 0 ? 'attackers' : 'defenders';
+    const next: Settings = { ...settings, you, variant: line.variant ?? settings.variant };
+    stopEngines();
+    setEngineError(undefined);
+    setThinking(undefined);
+    setSettings(next);
+    setGame(newGame(next, line));
+    setFlipped(you === 'defenders');
+  }, [props.from]);
 
   const pos = game.line.last;
   const mover = pos.side;
@@ -120,6 +142,7 @@ export function PlayView(props: {
     if (over || engineToMove === undefined || engineError !== undefined) return;
     const id = ++searchId.current;
     const g = game;
+    searchedLine.current = g.line;
     const elapsed = performance.now() - g.turnStarted;
     const limits: Limits =
       g.settings.timeMode === 'movetime'
@@ -136,7 +159,8 @@ export function PlayView(props: {
       id,
       slot: SLOT_OF[mover],
       engine: engineToMove,
-      variant: g.line.variant ?? g.settings.variant,
+      variant: g.line.variant ?? g.line.rules.name,
+      rules: g.line.rulesString,
       tfen: g.line.startTfen,
       moves: g.line.moveTexts(),
       limits,
@@ -146,14 +170,18 @@ export function PlayView(props: {
   useEffect(
     () =>
       conn.listen((message: ServerMessage) => {
-        if (message.t === 'info' && message.slot !== 'analysis' && message.id === searchId.current) setThinking(message.lines[0]);
+        if (message.t === 'info' && message.slot !== 'analysis' && message.id === searchId.current) {
+          // Kept at once, not at the next render: the bestmove may come in the same task (the engine in the page).
+          thinkingRef.current = message.lines[0];
+          setThinking(message.lines[0]);
+        }
         if ('slot' in message && message.slot === 'analysis' && 'id' in message && message.id === -hintId.current) {
           if (message.t === 'info') setHint((h) => h && { ...h, line: message.lines[0] });
           if (message.t === 'bestmove') setHint((h) => h && { ...h, move: message.move });
         }
         if (message.t === 'bestmove' && message.slot !== 'analysis' && message.id === searchId.current) {
           const g = gameRef.current;
-          if (g.ending !== undefined) return;
+          if (g.ending !== undefined || g.line !== searchedLine.current) return;
           const side = g.line.last.side;
           const steps = parseTurn(g.line.last, message.move);
           if (!steps.ok) {
@@ -226,7 +254,8 @@ export function PlayView(props: {
       id: -hintId.current,
       slot: 'analysis',
       engine,
-      variant: game.line.variant ?? game.settings.variant,
+      variant: game.line.variant ?? game.line.rules.name,
+      rules: game.line.rulesString,
       tfen: game.line.startTfen,
       moves: game.line.moveTexts(),
       limits: { movetime: HINT_MOVETIME_MS },
@@ -434,7 +463,8 @@ export function PlayView(props: {
   );
 }
 
-function newGame(settings: Settings): Game {
+/** A new game: from the variant's start, or on from the last position of `from`. */
+function newGame(settings: Settings, from = GameLine.ofVariant(settings.variant)): Game {
   const seats: [string | undefined, string | undefined] = [undefined, undefined];
   for (const side of [0, 1] as const) {
     const person = settings.you === 'people' || settings.you === SLOT_OF[side];
@@ -442,11 +472,12 @@ function newGame(settings: Settings): Game {
   }
   const ms = settings.clockMin * 60_000;
   return {
-    line: GameLine.ofVariant(settings.variant),
+    line: from,
     seats,
     settings,
     remaining: [ms, ms],
     turnStarted: performance.now(),
+    ending: from.outcome(),
     evals: new Map(),
   };
 }

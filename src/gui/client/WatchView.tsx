@@ -7,7 +7,7 @@ import type { LiveGame } from '../../tournament/liveGame.js';
 import type { ServerMessage } from '../shared/messages.js';
 import { Board } from './Board.js';
 import { BarChart, LengthHistogram, SideShares } from './Charts.js';
-import type { Connection } from './connection.js';
+import type { EngineConnection } from './connection.js';
 import { reasonText } from './format.js';
 import { GameLine } from './gameLine.js';
 import { readOtg } from './otgFile.js';
@@ -21,7 +21,7 @@ interface Watched {
 }
 
 export function WatchView(props: {
-  conn: Connection;
+  conn: EngineConnection;
   /** Tournament folders the server offers. */
   presets: string[];
   /** Folders under which the server shows any tournament. */

@@ -1,7 +1,9 @@
-// The page's link to its server: a WebSocket that sends messages, hands each answer to the listeners,
-// and reconnects after the server restarts (the listeners hear the state change). The server's token
-// comes with the address it printed (`?token=...`); the page keeps it (this origin's storage only) and
-// takes it out of the address bar. Everything the views know of the server goes through here.
+// The page's link to its engines: an EngineConnection. With `hnefi gui`, a WebSocket to its server
+// that sends messages, hands each answer to the listeners, and reconnects after the server restarts
+// (the listeners hear the state change). The server's token comes with the address it printed
+// (`?token=...`); the page keeps it (this origin's storage only) and takes it out of the address bar.
+// On the static site (docs/web.md) the engine in the page itself is the connection (src/web).
+// Everything the views know of their engines goes through here.
 
 import { CLOSE_BAD_TOKEN, CLOSE_TOO_MANY, type ClientMessage, type ServerMessage } from '../shared/messages.js';
 
@@ -12,6 +14,16 @@ export interface ConnectionState {
   refused?: string;
 }
 type StateListener = (state: ConnectionState) => void;
+
+/** What the views send their engines through, and hear them on (src/gui/shared/messages.ts). */
+export interface EngineConnection {
+  readonly state: ConnectionState;
+  send(message: ClientMessage): void;
+  /** Hears every message; returns the function that stops it. */
+  listen(listener: Listener): () => void;
+  /** Hears every change of the connection, and at once how it is now; returns the function that stops it. */
+  onState(listener: StateListener): () => void;
+}
 
 const TOKEN_KEY = 'hnefi-token';
 
@@ -26,7 +38,8 @@ function pageToken(): string | undefined {
   return given;
 }
 
-export class Connection {
+/** The connection to `hnefi gui`'s server. */
+export class Connection implements EngineConnection {
   private socket: WebSocket | undefined;
   private readonly listeners = new Set<Listener>();
   private readonly stateListeners = new Set<StateListener>();

@@ -30,6 +30,15 @@ const PAGE_BYTES = 65536;
 const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
 
 let kernelModule: WebAssembly.Module | undefined;
+
+/**
+ * Compiles the kernels' module ahead of the first search, without blocking: a browser page's main thread
+ * may refuse to compile a module over 4 KB synchronously (older Chromium builds and WebViews), and the
+ * facade's fallback one-turn search runs there. Elsewhere the first arena compiles it when asked.
+ */
+export async function compileKernels(): Promise<void> {
+  if (typeof WebAssembly === 'object') kernelModule ??= await WebAssembly.compile(kernelsBinary);
+}
 /** The thread's arena (forThread), undefined before it is first asked for. */
 let threadArena: SearchArena | null | undefined;
 
