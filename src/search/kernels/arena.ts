@@ -24,7 +24,7 @@ import { captureRules, hostileWhenOccupied } from './captureRules.js';
 import { STEP_STACK } from '../params.js';
 import type { HiddenSums } from '../network/hiddenSums.js';
 import type { Network } from '../network/nnue.js';
-import { KernelSums } from './networkKernel.js';
+import { compileNetworkKernels, KernelSums } from './networkKernel.js';
 
 const PAGE_BYTES = 65536;
 const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
@@ -32,12 +32,15 @@ const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
 let kernelModule: WebAssembly.Module | undefined;
 
 /**
- * Compiles the kernels' module ahead of the first search, without blocking: a browser page's main thread
- * may refuse to compile a module over 4 KB synchronously (older Chromium builds and WebViews), and the
- * facade's fallback one-turn search runs there. Elsewhere the first arena compiles it when asked.
+ * Compiles the kernels' modules (the search's and the network's) ahead of the first search, without
+ * blocking: a browser page's main thread may refuse to compile a module over 4 KB synchronously (older
+ * Chromium builds and WebViews), and the facade's fallback one-turn search runs there. Elsewhere the
+ * first arena compiles them when asked.
  */
 export async function compileKernels(): Promise<void> {
-  if (typeof WebAssembly === 'object') kernelModule ??= await WebAssembly.compile(kernelsBinary);
+  if (typeof WebAssembly !== 'object') return;
+  kernelModule ??= await WebAssembly.compile(kernelsBinary);
+  await compileNetworkKernels();
 }
 /** The thread's arena (forThread), undefined before it is first asked for. */
 let threadArena: SearchArena | null | undefined;

@@ -13,6 +13,11 @@ let networkModule: WebAssembly.Module | null | undefined;
 /** One instance per arena memory: a new instance's functions would deoptimize the calls into them. */
 const instances = new WeakMap<WebAssembly.Memory, NetworkKernels>();
 
+/** compileKernels' part (arena.ts): the module compiled without blocking, or null where it cannot be. */
+export async function compileNetworkKernels(): Promise<void> {
+  if (networkModule === undefined) networkModule = await WebAssembly.compile(networkBinary).catch(() => null);
+}
+
 /** The network kernels' module, or null where WebAssembly SIMD is missing (the search then runs ReferenceSums). */
 function compiledModule(): WebAssembly.Module | null {
   if (networkModule === undefined) {
