@@ -26,7 +26,7 @@ import { DEFENDERS, getVariant, makeRandom, Position, type Side } from '../src/e
 import { Evaluator } from '../src/search/evaluation/evaluate.js';
 import { describeNetwork, makeNetwork, OUTPUT_SCALE } from '../src/search/network/nnue.js';
 import { familyOf } from '../src/search/evaluation/weights.js';
-import { activeInputs, boardKinds, makeModel, quantise, symmetries, targetOf, Trainer } from './nnueModel.js';
+import { activeInputs, boardKinds, largestSum, makeModel, quantise, symmetries, targetOf, Trainer } from './nnueModel.js';
 import { readSampleFile, type SampleFile } from './nnueSamples.js';
 
 function argument(name: string, fallback: string): string {
@@ -175,6 +175,15 @@ for (let epoch = 1; epoch <= epochs; epoch++) {
 }
 
 const net = quantise(model);
+// The engine's sums are 16 bits: checked on up to SUM_CHECKS positions, spread over the data.
+const SUM_CHECKS = 20_000;
+let largest = 0;
+let checked = 0;
+for (let i = 0; i < count; i += Math.ceil(count / SUM_CHECKS), checked++)
+  largest = Math.max(largest, largestSum(net, cells.subarray(i * squares, (i + 1) * squares)));
+if (largest > 32767)
+  fail(`the network's hidden sums reach ${largest} on these positions, beyond the engine's 16 bits (32,767): train with a lower --lr`);
+console.log(`the largest hidden sum on ${checked} of the positions: ${largest} (the engine's 16 bits hold 32,767)`);
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, makeNetwork(net));
 console.log(`nnue-train: wrote ${out} (${describeNetwork(net)})`);

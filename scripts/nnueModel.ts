@@ -239,6 +239,23 @@ export function quantisedEvaluate(net: Network, cells: Uint8Array, side: number)
   return Math.round((sum * OUTPUT_SCALE) / outputDivisor(net.activation));
 }
 
+/**
+ * The largest hidden sum in magnitude of the integer network on a board, with the side-to-move input
+ * and without: the engine keeps the sums in 16 bits (Int16, wrapping), so this must stay within 32,767.
+ */
+export function largestSum(net: Network, cells: Uint8Array): number {
+  const inputs = new Int32Array(cells.length);
+  const count = activeInputs(net, cells, 0, inputs);
+  const side = sideInput(net) * net.hidden;
+  let largest = 0;
+  for (let h = 0; h < net.hidden; h++) {
+    let s = net.hiddenBias[h];
+    for (let k = 0; k < count; k++) s += net.inputWeights[inputs[k] * net.hidden + h];
+    largest = Math.max(largest, Math.abs(s), Math.abs(s + net.inputWeights[side + h]));
+  }
+  return largest;
+}
+
 /** The 8 symmetries of the square board as square maps (rank * size + file): the rules look the same under each. */
 export function symmetries(size: number): Int32Array[] {
   const maps: Int32Array[] = [];

@@ -33,6 +33,7 @@ import {
   boardKinds,
   floatEvaluate,
   forward,
+  largestSum,
   makeModel,
   type Model,
   quantise,
@@ -146,6 +147,19 @@ describe('network file', () => {
     expect(bad(onHand)).toMatch(/unknown combination 2 with the hand-written evaluation/);
     expect(inputCount({ kinds: 255, size: 11 })).toBe(8 * 121 + 1);
     expect(inputCount({ kinds: 0b1011, size: 11 })).toBe(3 * 121 + 1);
+  });
+});
+
+describe("the trainer's check of the 16-bit sums", () => {
+  it('finds the largest sum, with the side-to-move input and without', () => {
+    const net = quantise(trainedModel(16));
+    const start = Position.start(berserk);
+    const pieces = start.pieceCount[0] + start.pieceCount[1];
+    const heavy: Network = { ...net, hiddenBias: new Int16Array(16), inputWeights: new Int16Array(net.inputWeights.length).fill(1000) };
+    expect(largestSum(heavy, cellsOf(start))).toBe((pieces + 1) * 1000);
+    heavy.inputWeights.fill(-1000, (inputCount(net) - 1) * 16);
+    expect(largestSum(heavy, cellsOf(start))).toBe(pieces * 1000);
+    expect(largestSum(net, cellsOf(start))).toBeLessThan(32767);
   });
 });
 
