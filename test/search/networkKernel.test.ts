@@ -4,8 +4,9 @@
 // arena's one network region shared by two evaluators.
 
 import { describe, expect, it } from 'vitest';
-import { DEFENDERS, generateSteps, getVariant, makeRandom, NO_WINNER, Position, type RuleSet, toSquare } from '../../src/engine/index.js';
+import { DEFENDERS, generateSteps, makeRandom, NO_WINNER, Position, type RuleSet, toSquare } from '../../src/engine/index.js';
 import { familyOf } from '../../src/search/evaluation/weights.js';
+import { rulesOf } from '../support/kernelPositions.js';
 import { SearchArena } from '../../src/search/kernels/arena.js';
 import { kernelsFit } from '../../src/search/kernels/networkKernel.js';
 import { NnueEvaluator } from '../../src/search/network/accumulator.js';
@@ -21,12 +22,6 @@ import {
   QA,
   sideInput,
 } from '../../src/search/network/nnue.js';
-
-function variant(id: string): RuleSet {
-  const rules = getVariant(id);
-  if (!rules.ok) throw new Error(rules.error.message);
-  return rules.value;
-}
 
 /** The piece kinds on the start board of `rules`. */
 function kindsOf(rules: RuleSet): number {
@@ -102,7 +97,7 @@ describe.each([
   ['berserk', 'squared'],
   ['copenhagen', 'clipped'],
 ] as const)('a %s network of 256 hidden units, %s', (id, activation) => {
-  const rules = variant(id);
+  const rules = rulesOf(id);
   const net = randomNetwork(rules, 256, activation, 5);
 
   it('is evaluated by the kernels and the reference as its definition says, step by step', () => {
@@ -124,7 +119,7 @@ describe.each([
 });
 
 describe('networks the kernels cannot run, and a shared arena', () => {
-  const rules = variant('copenhagen');
+  const rules = rulesOf('copenhagen');
 
   it('runs a network too wide for the region, or of a width not in eights, in JavaScript', () => {
     for (const net of [randomNetwork(rules, 1024, 'squared', 8), randomNetwork(rules, 12, 'clipped', 9)]) {
@@ -150,7 +145,7 @@ describe('networks the kernels cannot run, and a shared arena', () => {
   it('covers the positions of the piece kinds it has inputs for', () => {
     const net = randomNetwork(rules, 16, 'clipped', 12);
     expect(netCovers(net, Position.start(rules))).toBe(true);
-    const berserk = variant('berserk');
+    const berserk = rulesOf('berserk');
     expect(netCovers({ ...net, family: 'berserk' }, Position.start(berserk))).toBe(false);
     expect(netCovers({ ...randomNetwork(berserk, 16, 'clipped', 13) }, Position.start(berserk))).toBe(true);
   });

@@ -106,6 +106,33 @@ function evaluatorOf(net: Network, pos: Position, keeper: 'kernels' | 'reference
 /** The engine's evaluation from the defenders' view. */
 const defendersView = (pos: Position, value: number): number => (pos.side === DEFENDERS ? value : -value);
 
+/**
+ * The engine's evaluations of `net` (the quantised `model`) on `positions`: the trainer's integer
+ * computation exactly, its float model within the quantisation error, values spread wider than `spreadAbove`.
+ */
+function expectTrainersValues(
+  model: Model,
+  net: Network,
+  positions: Position[],
+  keeper: 'kernels' | 'reference',
+  spreadAbove: number,
+): void {
+  const evaluator = evaluatorOf(net, positions[0], keeper);
+  let spread = 0;
+  for (const pos of positions) {
+    const cells = cellsOf(pos);
+    const engine = defendersView(pos, evaluator.evaluate(pos));
+    expect(engine).toBe(quantisedEvaluate(net, cells, pos.side));
+    const float = floatEvaluate(model, cells, pos.side);
+    // Rounding: each output weight by up to 1/(2 QB), each input weight by up to 1/(2 QA), over
+    // up to 32 hidden units and ~40 inputs, typically a few centipawns.
+    expect(Math.abs(engine - float)).toBeLessThan(25);
+    spread = Math.max(spread, Math.abs(float));
+  }
+  // The positions are told apart: the bound above is small against the values.
+  expect(spread).toBeGreaterThan(spreadAbove);
+}
+
 describe('network file', () => {
   const net = quantise(trainedModel(16));
 
@@ -169,20 +196,7 @@ describe.each(['kernels', 'reference'] as const)('inference (sums kept by the %s
   const positions = randomPositions(11, 200);
 
   it('equals the trainer integer computation and the float model within the quantisation error', () => {
-    const evaluator = evaluatorOf(net, positions[0], keeper);
-    let spread = 0;
-    for (const pos of positions) {
-      const cells = cellsOf(pos);
-      const engine = defendersView(pos, evaluator.evaluate(pos));
-      expect(engine).toBe(quantisedEvaluate(net, cells, pos.side));
-      const float = floatEvaluate(model, cells, pos.side);
-      // Rounding: each output weight by up to 1/(2 QB), each input weight by up to 1/(2 QA), over
-      // 32 hidden units and ~40 inputs, typically a few centipawns.
-      expect(Math.abs(engine - float)).toBeLessThan(25);
-      spread = Math.max(spread, Math.abs(float));
-    }
-    // The positions are told apart: the bound above is small against the values.
-    expect(spread).toBeGreaterThan(150);
+    expectTrainersValues(model, net, positions, keeper, 150);
   });
 
   it('follows the steps to the sums of a refresh, through captures, berserk runs, take-backs and jumps', () => {
@@ -279,17 +293,7 @@ describe('a network trained with the squared activation', () => {
 
   it('is evaluated as the trainer computes it, and as its float model within the quantisation error', () => {
     expect(net.activation).toBe('squared');
-    const evaluator = evaluatorOf(net, Position.start(berserk), 'kernels');
-    let spread = 0;
-    for (const pos of randomPositions(13, 200)) {
-      const cells = cellsOf(pos);
-      const engine = defendersView(pos, evaluator.evaluate(pos));
-      expect(engine).toBe(quantisedEvaluate(net, cells, pos.side));
-      const float = floatEvaluate(model, cells, pos.side);
-      expect(Math.abs(engine - float)).toBeLessThan(25);
-      spread = Math.max(spread, Math.abs(float));
-    }
-    expect(spread).toBeGreaterThan(150);
+    expectTrainersValues(model, net, randomPositions(13, 200), 'kernels', 150);
   });
 });
 
@@ -355,18 +359,7 @@ describe('a model of the piece kinds on its positions', () => {
   });
 
   it('is evaluated by the engine as the trainer computes it', () => {
-    const positions = randomPositions(23, 200, copenhagen);
-    const evaluator = evaluatorOf(net, positions[0], 'kernels');
-    let spread = 0;
-    for (const pos of positions) {
-      const cells = cellsOf(pos);
-      const engine = defendersView(pos, evaluator.evaluate(pos));
-      expect(engine).toBe(quantisedEvaluate(net, cells, pos.side));
-      const float = floatEvaluate(model, cells, pos.side);
-      expect(Math.abs(engine - float)).toBeLessThan(25);
-      spread = Math.max(spread, Math.abs(float));
-    }
-    expect(spread).toBeGreaterThan(100);
+    expectTrainersValues(model, net, randomPositions(23, 200, copenhagen), 'kernels', 100);
   });
 });
 
