@@ -16,12 +16,14 @@
 // file shuffled by the seed), then its random turns, so that the positions are those of real games.
 // --whole-openings: every turn of each opening and no random turns after it (--random-rate still
 // applies), for a book (books/<variant>.txt) whose lines end where self-play is balanced.
+// --net FILE: the searches evaluate with this network (docs/nnue.md) rather than the hand-written
+// evaluation, so that each network makes the next one's data.
 
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ATTACKERS, DEFENDERS, getVariant, legalTurns, makeRandom, NO_WINNER, playTurn, Position } from '../src/engine/index.js';
 import { playMoves } from '../src/notation/index.js';
-import { Searcher, type SearchScore } from '../src/search/index.js';
+import { type Network, netFits, parseNetwork, Searcher, type SearchScore } from '../src/search/index.js';
 import { loadOpenings, type OpeningBook, openingPositions } from '../src/tournament/openings.js';
 import { cellsOf, defendersScore, makeSampleHeader, makeSampleRecord } from './nnueSamples.js';
 
@@ -76,6 +78,22 @@ function loadBook(): OpeningBook | undefined {
 }
 const book = loadBook();
 
+function loadNet(): Network | null {
+  const path = argument('net', '');
+  if (path === '') return null;
+  const net = parseNetwork(readFileSync(path));
+  if (!net.ok) {
+    console.error(`nnue-data: ${path}: ${net.error.message}`);
+    process.exit(1);
+  }
+  if (!netFits(net.value, ruleSet)) {
+    console.error(`nnue-data: ${path} does not evaluate ${variant} positions`);
+    process.exit(1);
+  }
+  return net.value;
+}
+const evalNet = loadNet();
+
 /** The position a game starts from: the start, or a random part of the game's opening. */
 function startOf(game: number): Position {
   if (book === undefined) return Position.start(ruleSet);
@@ -127,7 +145,7 @@ function playGame(searcher: Searcher, game: number): { positions: Labelled[]; re
 
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, makeSampleHeader(variant, size));
-const searcher = new Searcher({ hashMB: 16, threads: 1 });
+const searcher = new Searcher({ hashMB: 16, threads: 1, evalNet });
 const wins = [0, 0, 0];
 let written = 0;
 const started = Date.now();

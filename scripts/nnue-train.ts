@@ -6,6 +6,11 @@
 //   (from the repository root) nice -n 10 npx tsx scripts/nnue-train.ts --data runs/nnue/berserk-1.hnfd \
 //     --out nets/berserk.nnue [--hidden 32] [--epochs 12] [--batch 1024] [--lr 0.001] [--lambda 0.75] [--seed 1]
 //
+// --activation squared: the hidden units pass on the square of their clipped value (SCReLU) rather than
+// the value (clipped, the default); --lr-end L: the learning rate falls geometrically from --lr in the
+// first epoch to L in the last (default: --lr throughout). The network has inputs for the piece kinds
+// the positions have.
+//
 // --on-hand trains a correction to the hand-written evaluation instead (the search adds the two; the
 // network then belongs with the weights.ts it was trained with); --hand-scale S keeps the hand-written
 // evaluation's weight in the sum at S rather than learning it. --data takes several files
@@ -21,7 +26,7 @@ import { DEFENDERS, getVariant, makeRandom, Position, type Side } from '../src/e
 import { Evaluator } from '../src/search/evaluation/evaluate.js';
 import { describeNetwork, makeNetwork, OUTPUT_SCALE } from '../src/search/network/nnue.js';
 import { familyOf } from '../src/search/evaluation/weights.js';
-import { activeInputs, makeModel, quantise, symmetries, targetOf, Trainer } from './nnueModel.js';
+import { activeInputs, boardKinds, largestSum, makeModel, quantise, symmetries, targetOf, Trainer } from './nnueModel.js';
 import { readSampleFile, type SampleFile } from './nnueSamples.js';
 
 function argument(name: string, fallback: string): string {
@@ -51,6 +56,11 @@ const batch = numberArgument('batch', 1024, 1, 1 << 20);
 const learningRate = numberArgument('lr', 0.001, 0, 1);
 const lambda = numberArgument('lambda', 0.75, 0, 1);
 const seed = numberArgument('seed', 1, 0, 2 ** 32 - 1);
+const finalRate = numberArgument('lr-end', learningRate, 0, 1);
+if (finalRate !== learningRate && (finalRate <= 0 || learningRate <= 0))
+  fail('--lr and --lr-end must be above 0 for the rate to fall from one to the other');
+const activation = argument('activation', 'clipped');
+if (activation !== 'clipped' && activation !== 'squared') fail(`--activation is clipped or squared, got '${activation}'`);
 const onHand = process.argv.includes('--on-hand');
 const unique = process.argv.includes('--unique');
 // On hand: a fixed scale of the hand-written evaluation instead of a learnt one (the learnt one comes
@@ -72,8 +82,8 @@ if (!rules.ok) fail(`the positions are of variant '${variant}': ${rules.error.me
 const family = familyOf(rules.value);
 const out = argument('out', `nets/${family}.nnue`);
 
-// Every position's board, side and target, in one list (repeats left out with --unique); the last
-// tenth held out.
+// Every position's board, side and target, in one list (repeats left out with --unique), and the piece
+// kinds on the boards; the last tenth held out.
 const squares = size * size;
 const total = files.reduce((sum, file) => sum + file.count, 0);
 const cells = new Uint8Array(total * squares);
@@ -81,6 +91,7 @@ const sides = new Uint8Array(total);
 const targets = new Float32Array(total);
 const seen = new Set<string>();
 let count = 0;
+let kinds = 0;
 for (const file of files) {
   for (let i = 0; i < file.count; i++) {
     const board = file.cells.subarray(i * squares, (i + 1) * squares);
@@ -90,6 +101,7 @@ for (const file of files) {
       seen.add(key);
     }
     cells.set(board, count * squares);
+    kinds = boardKinds(board, kinds);
     sides[count] = file.side[i];
     targets[count] = targetOf(file.score[i], file.result[i], lambda);
     count++;
@@ -116,7 +128,7 @@ for (let i = trainCount; i < count; i++) handLoss += (1 / (1 + Math.exp(-hand[i]
 console.log(`the hand-written evaluation's held-out loss: ${(handLoss / (count - trainCount)).toFixed(5)}`);
 const offset = (i: number): number => (onHand ? hand[i] : 0);
 
-const model = makeModel(family, size, hidden, seed, onHand);
+const model = makeModel(family, size, hidden, seed, onHand, kinds, activation);
 if (fixedHandScale !== undefined) model.handScale[0] = fixedHandScale;
 const trainer = new Trainer(model, learningRate, fixedHandScale === undefined);
 const random = makeRandom(seed ^ 0x5eed);
@@ -130,10 +142,18 @@ function inputsOf(i: number, k: number): number {
   const map = maps[k];
   const base = i * squares;
   for (let sq = 0; sq < squares; sq++) board[map[sq]] = cells[base + sq];
-  return activeInputs(board, sides[i], size, inputs);
+  return activeInputs(model, board, sides[i], inputs);
+}
+
+/** The learning rate of an epoch: from --lr down (or up) to --lr-end geometrically. */
+function rateOf(epoch: number): number {
+  if (epochs === 1 || finalRate === learningRate) return learningRate;
+  return learningRate * (finalRate / learningRate) ** ((epoch - 1) / (epochs - 1));
 }
 
 for (let epoch = 1; epoch <= epochs; epoch++) {
+  const started = Date.now();
+  trainer.learningRate = rateOf(epoch);
   for (let i = trainCount - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [order[i], order[j]] = [order[j], order[i]];
@@ -150,11 +170,20 @@ for (let epoch = 1; epoch <= epochs; epoch++) {
   let heldOutLoss = 0;
   for (let i = trainCount; i < count; i++) heldOutLoss += trainer.loss(inputs, inputsOf(i, 0), targets[i], offset(i));
   console.log(
-    `epoch ${epoch}: training loss ${(trainLoss / trainCount).toFixed(5)}, held-out loss ${(heldOutLoss / (count - trainCount)).toFixed(5)}`,
+    `epoch ${epoch}: training loss ${(trainLoss / trainCount).toFixed(5)}, held-out loss ${(heldOutLoss / (count - trainCount)).toFixed(5)}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
 }
 
 const net = quantise(model);
+// The engine's sums are 16 bits: checked on up to SUM_CHECKS positions, spread over the data.
+const SUM_CHECKS = 20_000;
+let largest = 0;
+let checked = 0;
+for (let i = 0; i < count; i += Math.ceil(count / SUM_CHECKS), checked++)
+  largest = Math.max(largest, largestSum(net, cells.subarray(i * squares, (i + 1) * squares)));
+if (largest > 32767)
+  fail(`the network's hidden sums reach ${largest} on these positions, beyond the engine's 16 bits (32,767): train with a lower --lr`);
+console.log(`the largest hidden sum on ${checked} of the positions: ${largest} (the engine's 16 bits hold 32,767)`);
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, makeNetwork(net));
 console.log(`nnue-train: wrote ${out} (${describeNetwork(net)})`);

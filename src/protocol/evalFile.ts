@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { err, ok, type Position, type Result, type RuleSet } from '../engine/index.js';
-import { describeNetwork, HAND_SCALE_ONE, type Network, netFits, NnueEvaluator, parseNetwork } from '../search/index.js';
+import { describeNetwork, HAND_SCALE_ONE, type Network, netCovers, netFits, NnueEvaluator, parseNetwork } from '../search/index.js';
 
 /** The value that selects the hand-written evaluation. */
 export const HAND_EVAL = 'hand';
@@ -51,7 +51,7 @@ export function describeEvaluation(net: Network | null, rules: RuleSet): string 
 
 /** The `eval` command's line for the network, when one is loaded and fits the position's rules (`hand`: the Total). */
 export function networkEvalLine(net: Network | null, pos: Position, hand: number): string | undefined {
-  if (!net || !netFits(net, pos.rules)) return undefined;
+  if (!net || !netCovers(net, pos)) return undefined;
   const evaluator = new NnueEvaluator(net, pos);
   const learned = evaluator.evaluate(pos);
   if (!net.onHand) return `Network: ${learned} cp (EvalFile; the search uses this one)`;

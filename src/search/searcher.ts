@@ -12,7 +12,7 @@ import { HelperPool, publishIteration, type HelperChannel, type HelperIteration,
 import { SearchLimits } from './limits.js';
 import { NodeSearch } from './nodeSearch.js';
 import { MAX_DEPTH, NO_EVAL, SKILL_CANDIDATES } from './params.js';
-import { netFits } from './network/nnue.js';
+import { netCovers } from './network/nnue.js';
 import { pickWeakened, sortFrom, wholeTurns, type RootMove } from './rootMoves.js';
 import { INFINITE, isMateScore } from './score.js';
 import { lineInfo, ProgressReport, type SearchCounts } from './searchInfo.js';
@@ -126,8 +126,9 @@ export class Searcher extends NodeSearch {
     this.evaluator.startSearch(pos, this.arena);
     this.escapeFlag = this.evaluator.escapeFlag;
     const net = this.options.evalNet;
-    if (!net || !netFits(net, pos.rules)) this.nnue = undefined;
+    if (!net || !netCovers(net, pos)) this.nnue = undefined;
     else if (this.nnue?.net !== net || this.nnue.cells !== pos.geo.cells) this.nnue = new NnueEvaluator(net, pos);
+    this.nnue?.startSearch(this.arena);
     this.scorer.prepare(pos, this.escapeFlag);
     if (!this.captureGenerator || this.captureGenerator.cells !== pos.geo.cells)
       this.captureGenerator = new CaptureGenerator(pos.geo.cells, this.arena);

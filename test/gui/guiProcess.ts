@@ -61,7 +61,8 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<TestBrowser> {
+/** `flags`: Chromium's own, after the ones every test needs. */
+export async function launchBrowser(flags: string[] = []): Promise<TestBrowser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`no Chromium at ${CHROMIUM}: the GUI tests need a real browser (apt-get install chromium, or set HNEFI_CHROMIUM)`);
   }
@@ -77,6 +78,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...flags,
     ],
   });
   return {

@@ -1,5 +1,6 @@
 // End-to-end: the EvalFile option of the built engine, with a real network file and bad ones.
 
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,6 +79,33 @@ describe('EvalFile', () => {
     const other = await engine.ask('setoption name UCI_Variant value copenhagen', `setoption name EvalFile value ${netFile}`);
     expect(other.at(-1)).toMatch(/the current rules use the hand-written one$/);
     expect(await engine.ask('setoption name EvalFile value hand')).toEqual(['info string evaluation: hand-written']);
+  });
+});
+
+describe('the network without WebAssembly SIMD', () => {
+  // Node's V8 runs WebAssembly SIMD on x86 only with SSE4.1: without it, as in a browser without
+  // SIMD. (Other processors have no such switch.)
+  const NO_SIMD = ['--no-enable-sse4-1'];
+
+  it.runIf(process.arch === 'x64')('searches as with it, in JavaScript', async () => {
+    const simd = spawnSync(process.execPath, [
+      ...NO_SIMD,
+      '-e',
+      `new WebAssembly.Module(require('fs').readFileSync('build/network.wasm'))`,
+    ]);
+    expect(simd.stderr.toString()).toMatch(/SIMD unsupported/);
+    const searches = await Promise.all(
+      [[], NO_SIMD].map(async (flags) => {
+        const engine = new EngineConversation([], flags);
+        const lines = await engine.until(/^bestmove /, 'setoption name UCI_Variant value copenhagen', 'position startpos', 'go depth 6');
+        expect(await engine.quit()).toBe(0);
+        expect(engine.stderr).toBe('');
+        // Without the times, which differ.
+        return lines.filter((l) => l.startsWith('info depth') || l.startsWith('bestmove')).map((l) => l.replace(/ (time|nps) \d+/g, ''));
+      }),
+    );
+    expect(searches[0].length).toBeGreaterThan(5);
+    expect(searches[1]).toEqual(searches[0]);
   });
 });
 

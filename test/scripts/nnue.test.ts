@@ -41,6 +41,18 @@ describe('nnue pipeline', () => {
       const loaded = parseNetwork(net);
       expect(loaded.ok && `${loaded.value.family} ${loaded.value.size} ${loaded.value.hidden}`).toBe('corner 7 8');
 
+      // Inputs for the kinds on the positions alone; the squared activation and a falling rate.
+      expect(loaded.ok && loaded.value.kinds).toBe(0b1011);
+      const squared = script('nnue-train.ts', [...train, '--activation', 'squared', '--lr-end', '0.0001', '--out', join(folder, 's.nnue')]);
+      expect(squared.stdout).toMatch(/the largest hidden sum on \d+ of the positions: \d+ \(the engine's 16 bits hold 32,767\)/);
+      expect(squared.code).toBe(0);
+      const squaredNet = parseNetwork(readFileSync(join(folder, 's.nnue')));
+      expect(squaredNet.ok && squaredNet.value.activation).toBe('squared');
+      // The next generation's positions, from searches with the network.
+      const generation = script('nnue-data.ts', [...data, '--net', join(folder, 's.nnue'), '--out', join(folder, 'g.hnfd')]);
+      expect(generation.code).toBe(0);
+      expect(readFileSync(join(folder, 'g.hnfd')).equals(samples)).toBe(false);
+
       // The same file twice: --unique trains on each position once.
       const count = parsed.ok ? parsed.value.count : 0;
       const twice = ['--data', `${join(folder, 'a.hnfd')},${join(folder, 'b.hnfd')}`, '--hidden', '8', '--epochs', '1', '--unique'];
@@ -97,6 +109,9 @@ describe('nnue pipeline', () => {
     const noData = script('nnue-train.ts', []);
     expect(noData.code).toBe(1);
     expect(noData.stderr).toBe('nnue-train: --data names the positions file(s) written by scripts/nnue-data.ts\n');
+    expect(script('nnue-train.ts', ['--data', 'x.hnfd', '--activation', 'relu']).stderr).toBe(
+      "nnue-train: --activation is clipped or squared, got 'relu'\n",
+    );
     const badVariant = script('nnue-data.ts', ['--variant', 'chess', '--games', '1']);
     expect(badVariant.code).toBe(1);
     expect(badVariant.stderr).toMatch(/^nnue-data: .*chess/);

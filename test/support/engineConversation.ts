@@ -13,8 +13,9 @@ export class EngineConversation {
   private waiters: (() => void)[] = [];
   readonly exited: Promise<number | null>;
 
-  constructor(args: string[] = []) {
-    this.child = spawn(process.execPath, [HNEFI, ...args], { stdio: 'pipe' });
+  /** `nodeFlags`: Node's own flags, before the engine's file. */
+  constructor(args: string[] = [], nodeFlags: string[] = []) {
+    this.child = spawn(process.execPath, [...nodeFlags, HNEFI, ...args], { stdio: 'pipe' });
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {
       const parts = (this.partial + chunk).split('\n');

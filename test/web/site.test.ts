@@ -206,6 +206,42 @@ describe('the static site in Chromium', () => {
     await context.close();
   });
 
+  // V8 runs WebAssembly SIMD on x86 only with SSE4.1: without it, as a browser without SIMD. (Other
+  // processors have no such switch.)
+  it.runIf(process.arch === 'x64')('searches Copenhagen alike where WebAssembly has no SIMD, with the network in JavaScript', async () => {
+    const noSimd = await launchBrowser(['--js-flags=--no-enable-sse4-1']);
+    const runs: { simd: boolean; lines: unknown[] }[] = [];
+    try {
+      for (const { browser: each } of [browser, noSimd]) {
+        const context = await each.newContext();
+        // One thread (the host does not isolate the page): the same search every time.
+        const page = await openSite(context, plain.url);
+        // A module of one function returning a v128 constant.
+        const simd = await page.evaluate(() => {
+          const bytes = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12];
+          try {
+            new WebAssembly.Module(new Uint8Array([...bytes, ...new Array(16).fill(0), 11]));
+            return true;
+          } catch {
+            return false;
+          }
+        });
+        const messages = await search(page, 'copenhagen', { depth: 5 });
+        answer('copenhagen', messages);
+        // Without the times, which differ.
+        const lines = messages.flatMap((m) => (m.t === 'info' ? m.lines.map(({ time, nps, ...line }) => line) : []));
+        runs.push({ simd, lines });
+        await context.close();
+      }
+    } finally {
+      await noSimd.close();
+    }
+    expect(runs.map(({ simd }) => simd)).toEqual([true, false]);
+    expect(runs[0].lines.at(-1)).toEqual(expect.objectContaining({ depth: 5, nodes: expect.any(Number) }));
+    // The page passes on some of the lines, by time: the last is the whole search's.
+    expect(runs[1].lines.at(-1)).toEqual(runs[0].lines.at(-1));
+  });
+
   it('is exported only into a new or empty folder', () => {
     const again = spawnSync(process.execPath, [CLI, 'gui', '--export', site], { encoding: 'utf8' });
     expect(again.status).toBe(1);

@@ -22,6 +22,9 @@ import kernelsBinary from '../../../build/kernels.wasm.js';
 import { ARENA_BYTES, ArenaSlot, AttackerSlot, CaptureSlot, EVAL_WEIGHTS, STEP_STACK_START } from './arenaLayout.js';
 import { captureRules, hostileWhenOccupied } from './captureRules.js';
 import { STEP_STACK } from '../params.js';
+import type { HiddenSums } from '../network/hiddenSums.js';
+import type { Network } from '../network/nnue.js';
+import { compileNetworkKernels, KernelSums } from './networkKernel.js';
 
 const PAGE_BYTES = 65536;
 const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
@@ -29,18 +32,24 @@ const ARENA_PAGES = Math.ceil(ARENA_BYTES / PAGE_BYTES);
 let kernelModule: WebAssembly.Module | undefined;
 
 /**
- * Compiles the kernels' module ahead of the first search, without blocking: a browser page's main thread
- * may refuse to compile a module over 4 KB synchronously (older Chromium builds and WebViews), and the
- * facade's fallback one-turn search runs there. Elsewhere the first arena compiles it when asked.
+ * Compiles the kernels' modules (the search's and the network's) ahead of the first search, without
+ * blocking: a browser page's main thread may refuse to compile a module over 4 KB synchronously (older
+ * Chromium builds and WebViews), and the facade's fallback one-turn search runs there. Elsewhere the
+ * first arena compiles them when asked.
  */
 export async function compileKernels(): Promise<void> {
-  if (typeof WebAssembly === 'object') kernelModule ??= await WebAssembly.compile(kernelsBinary);
+  if (typeof WebAssembly !== 'object') return;
+  kernelModule ??= await WebAssembly.compile(kernelsBinary);
+  await compileNetworkKernels();
 }
 /** The thread's arena (forThread), undefined before it is first asked for. */
 let threadArena: SearchArena | null | undefined;
 
 export class SearchArena {
+  private readonly memory: WebAssembly.Memory;
   private readonly ints: Int32Array<ArrayBuffer>;
+  /** The network whose weights the network region holds, and its kernels (networkSums). */
+  private networkKernels: KernelSums | null = null;
   private readonly kernels: Kernels;
   // The rules' constants of the position placed, for the kernels (see captureSquares).
   private strideBytes = 0;
@@ -69,6 +78,7 @@ export class SearchArena {
   readonly capturesFound: Int32Array;
 
   private constructor(memory: WebAssembly.Memory, kernels: Kernels) {
+    this.memory = memory;
     this.ints = new Int32Array(memory.buffer);
     this.kernels = kernels;
     this.captureStepsFound = this.scratch(ArenaSlot.CaptureSteps, 8 * Mem.Region);
@@ -137,6 +147,15 @@ export class SearchArena {
         this.captureStepsFound,
       );
     return pos;
+  }
+
+  /**
+   * The hidden sums of `net` on this arena's network region, run by the network kernels (its weights
+   * written there unless they already are), or null where those cannot run it.
+   */
+  networkSums(net: Network): HiddenSums | null {
+    if (this.networkKernels?.net !== net) this.networkKernels = KernelSums.load(this.memory, net);
+    return this.networkKernels;
   }
 
   /** Scratch slot `slot` as an array of `length` int32s, zeroed, carrying its address (addressOf). */

@@ -39,8 +39,14 @@ export const enum ArenaSlot {
 export const EVAL_WEIGHTS = 64;
 /** The step stack (int32s): its steps, then their ordering values STEP_STACK further. */
 export const STEP_STACK_START = Mem.Size + ArenaSlot.Count * Mem.Region;
+/**
+ * The learned evaluation's region (bytes), after the step stack: its network's weights and its hidden
+ * sums (networkKernel.ts lays them out). A network too large for it is run in JavaScript.
+ */
+export const NETWORK_START = (STEP_STACK_START + 2 * STEP_STACK) * 4;
+export const NETWORK_BYTES = 2 << 20;
 /** The arena's size in bytes. */
-export const ARENA_BYTES = (STEP_STACK_START + 2 * STEP_STACK) * 4;
+export const ARENA_BYTES = NETWORK_START + NETWORK_BYTES;
 
 /** The int32s of the Captures slot: the rules' constants (captureRules writes them), then the squares found. */
 export const enum CaptureSlot {

@@ -1,15 +1,19 @@
 // The learned evaluation in the search: the hidden layer's sums (the accumulator) follow the steps.
-// One accumulator per ply of the position's path, each tagged with the hash of the board it sums; an
-// evaluation finds the nearest ply at or below the current one whose tag is the path's hash there,
-// then replays the steps made since from their undo records (the moved piece's column off its from
-// square and onto its to square, the captured pieces' columns off), then adds the side-to-move input
-// and computes the output layer. No board scan and no hook in make/unmake: whatever was made and
-// taken back in between, a tag that matches the path's hash marks sums of the same board, so the
-// result equals a computation from scratch (refresh()). Integer arithmetic on typed arrays; no
-// allocation per evaluation.
+// One set of sums per ply of the position's path (slots of a HiddenSums keeper, by ply modulo
+// SUM_SLOTS), each tagged with the hash of the board it sums; an evaluation finds the nearest ply at
+// or below the current one whose tag is the path's hash there, then replays the steps made since
+// from their undo records (the moved piece's column off its from square and onto its to square, the
+// captured pieces' columns off), then computes the output layer with the side-to-move input. No
+// board scan and no hook in make/unmake: whatever was made and taken back in between, a tag that
+// matches the path's hash marks sums of the same board, so the result equals a computation from
+// scratch (refresh()). The sums are kept by the arena's WebAssembly kernels where the search has an
+// arena and they fit the network (kernels/networkKernel.ts), else in JavaScript (referenceSums.ts).
 
 import { Changed, DEFENDERS, EMPTY, END_RUN, OFF_BOARD, type Position, Undo } from '../../engine/index.js';
-import { HAND_SCALE_ONE, type Network, OUTPUT_SCALE, pieceInput, QA, QB, sideInput } from './nnue.js';
+import type { SearchArena } from '../kernels/arena.js';
+import { type HiddenSums, SLOT_MASK, SUM_SLOTS } from './hiddenSums.js';
+import { HAND_SCALE_ONE, type Network, pieceInput, pieceKind } from './nnue.js';
+import { ReferenceSums } from './referenceSums.js';
 
 const HAND_SHIFT = Math.log2(HAND_SCALE_ONE);
 /** Steps replayed at most: with no matching tag this far down, a refresh is cheaper. */
@@ -21,31 +25,23 @@ export class NnueEvaluator {
   readonly net: Network;
   /** The padded board's squares (Geometry.cells) this evaluator is laid out for. */
   readonly cells: number;
-  private readonly hidden: number;
-  private readonly weights: Int16Array;
-  private readonly outputWeights: Int8Array;
-  /** Each padded square's input column for a piece code (by code * cells + square; 0 off the board). */
+  /** Each padded square's input for a piece code (by code * cells + square; -1 off the board or for kinds without inputs). */
   private readonly columnOf: Int32Array;
   /** The padded squares from the first on the board to the last (for a refresh). */
   private readonly firstSquare: number;
   private readonly endSquare: number;
-  private readonly sideColumn: number;
-  /** The hidden sums (without the side-to-move input) of the board after k steps at k * hidden. */
-  private sums: Int32Array;
-  /** The hash halves of the board whose sums are at ply k, and whether there are any. */
-  private tagLo: Int32Array;
-  private tagHi: Int32Array;
-  private tagged: Uint8Array;
+  private sums: HiddenSums;
+  /** The hash halves of the board whose sums are in slot k, and whether there are any. */
+  private readonly tagLo = new Int32Array(SUM_SLOTS);
+  private readonly tagHi = new Int32Array(SUM_SLOTS);
+  private readonly tagged = new Uint8Array(SUM_SLOTS);
 
   constructor(net: Network, pos: Position) {
     this.net = net;
-    this.hidden = net.hidden;
-    this.weights = net.inputWeights;
-    this.outputWeights = net.outputWeights;
     const { geo } = pos;
     this.cells = geo.cells;
     const size = net.size;
-    this.columnOf = new Int32Array(16 * geo.cells);
+    this.columnOf = new Int32Array(16 * geo.cells).fill(-1);
     let first = geo.cells;
     let last = 0;
     for (let sq = 0; sq < geo.cells; sq++) {
@@ -57,17 +53,24 @@ export class NnueEvaluator {
       // Piece codes: a side bit (1 or 2) and a type (0, 4, 8, 12).
       for (let piece = 1; piece < 16; piece++) {
         const side = piece & 3;
-        if (side === 1 || side === 2) this.columnOf[piece * geo.cells + sq] = pieceInput(piece, rank * size + file, size) * net.hidden;
+        if ((side === 1 || side === 2) && (net.kinds & (1 << pieceKind(piece))) !== 0)
+          this.columnOf[piece * geo.cells + sq] = pieceInput(net, piece, rank * size + file);
       }
     }
     this.firstSquare = first;
     this.endSquare = last + 1;
-    this.sideColumn = sideInput(size) * net.hidden;
-    this.sums = new Int32Array(0);
-    this.tagLo = new Int32Array(0);
-    this.tagHi = new Int32Array(0);
-    this.tagged = new Uint8Array(0);
-    this.makeRoom(255);
+    this.sums = new ReferenceSums(net);
+  }
+
+  /**
+   * Before a search: the sums kept by `arena`'s kernels where it has them for this network, else in
+   * JavaScript; no tag holds (the arena's sums may have been another searcher's since).
+   */
+  startSearch(arena: SearchArena | null): void {
+    const kernels = arena?.networkSums(this.net) ?? null;
+    if (kernels !== null) this.sums = kernels;
+    else if (!(this.sums instanceof ReferenceSums)) this.sums = new ReferenceSums(this.net);
+    this.tagged.fill(0);
   }
 
   /** An on-hand network's evaluation: its own plus the hand-written one (`hand`, side to move's view) scaled. */
@@ -78,10 +81,10 @@ export class NnueEvaluator {
   /** Centipawns from the side to move's view (an on-hand network's own part: see withHand). */
   evaluate(pos: Position): number {
     const ply = pos.ply;
-    if (ply >= this.tagged.length) this.makeRoom(ply);
     let known = ply;
     const lowest = ply > MAX_REPLAY ? ply - MAX_REPLAY : 0;
     while (known >= lowest && !this.holds(pos, known)) known--;
+    const defendersToMove = pos.side === DEFENDERS;
     if (known < lowest) {
       this.rebuild(pos);
       // The plies below from these sums, by the steps taken back: the next evaluations (siblings and
@@ -89,63 +92,44 @@ export class NnueEvaluator {
       for (let k = ply - 1; k >= lowest && k >= ply - BACKFILL; k--) this.replay(pos, k, -1);
     } else if (known < ply) {
       for (let k = known; k < ply - 1; k++) this.replay(pos, k, 1);
-      return this.stepAndOutput(pos, ply - 1, pos.side === DEFENDERS);
+      return this.stepAndOutput(pos, ply - 1, defendersToMove);
     }
-    return this.output(ply * this.hidden, pos.side === DEFENDERS);
+    return this.sideToMove(this.sums.output(ply & SLOT_MASK, defendersToMove), defendersToMove);
   }
 
   /**
-   * replay(pos, ply, 1) and then output() at ply + 1, in one pass over the hidden units where the step
-   * moved a piece and captured nothing (most steps).
+   * replay(pos, ply, 1) and then the output at ply + 1, in one call where the step moved a piece and
+   * captured nothing (most steps).
    */
   private stepAndOutput(pos: Position, ply: number, defendersToMove: boolean): number {
     const undo = pos.undoRecords;
     const record = ply * Undo.Size;
     const step = undo[record + Undo.Step];
     const changes = undo[record + Undo.Changes];
-    const hidden = this.hidden;
-    const to = (ply + 1) * hidden;
+    const to = (ply + 1) & SLOT_MASK;
     if (step === END_RUN || (changes & Changed.CapturesMask) !== 0) {
       this.replay(pos, ply, 1);
-      return this.output(to, defendersToMove);
+      return this.sideToMove(this.sums.output(to, defendersToMove), defendersToMove);
     }
-    const from = to - hidden;
-    const sums = this.sums;
-    const w = this.weights;
-    const out = this.outputWeights;
     const piece = ((changes >>> Changed.PieceShift) & 15) * this.cells;
     const removed = this.columnOf[piece + (step & 511)];
     const added = this.columnOf[piece + (step >>> 9)];
-    let sum = this.net.outputBias;
-    if (defendersToMove) {
-      const side = this.sideColumn;
-      for (let h = 0; h < hidden; h++) {
-        const s = sums[from + h] - w[removed + h] + w[added + h];
-        sums[to + h] = s;
-        const a = s + w[side + h];
-        sum += out[h] * clipToQa(a);
-      }
-    } else {
-      for (let h = 0; h < hidden; h++) {
-        const a = sums[from + h] - w[removed + h] + w[added + h];
-        sums[to + h] = a;
-        sum += out[h] * clipToQa(a);
-      }
-    }
+    const cp = this.sums.moveAndOutput(ply & SLOT_MASK, to, removed, added, defendersToMove);
     this.tag(pos, ply + 1);
-    return this.centipawns(sum, defendersToMove);
+    return this.sideToMove(cp, defendersToMove);
   }
 
   /** The same value computed from scratch: the sums rebuilt from the pieces on the board. */
   refresh(pos: Position): number {
-    if (pos.ply >= this.tagged.length) this.makeRoom(pos.ply);
     this.rebuild(pos);
-    return this.output(pos.ply * this.hidden, pos.side === DEFENDERS);
+    const defendersToMove = pos.side === DEFENDERS;
+    return this.sideToMove(this.sums.output(pos.ply & SLOT_MASK, defendersToMove), defendersToMove);
   }
 
-  /** The sums at `ply` are those of the board the position had after `ply` steps. */
+  /** The sums of slot `ply` are those of the board the position had after `ply` steps. */
   private holds(pos: Position, ply: number): boolean {
-    return this.tagged[ply] === 1 && this.tagLo[ply] === pos.hashLoAt(ply) && this.tagHi[ply] === pos.hashHiAt(ply);
+    const slot = ply & SLOT_MASK;
+    return this.tagged[slot] === 1 && this.tagLo[slot] === pos.hashLoAt(ply) && this.tagHi[slot] === pos.hashHiAt(ply);
   }
 
   /**
@@ -153,31 +137,29 @@ export class NnueEvaluator {
    * after `ply`, backwards (-1) the sums after `ply` steps from those after ply + 1.
    */
   private replay(pos: Position, ply: number, direction: 1 | -1): void {
-    const hidden = this.hidden;
     const sums = this.sums;
-    const w = this.weights;
-    const from = direction === 1 ? ply * hidden : (ply + 1) * hidden;
-    const to = direction === 1 ? from + hidden : from - hidden;
+    const from = (direction === 1 ? ply : ply + 1) & SLOT_MASK;
+    const to = (direction === 1 ? ply + 1 : ply) & SLOT_MASK;
     const undo = pos.undoRecords;
     const record = ply * Undo.Size;
     const step = undo[record + Undo.Step];
     if (step === END_RUN) {
-      sums.copyWithin(to, from, from + hidden);
+      sums.copy(from, to);
     } else {
       const changes = undo[record + Undo.Changes];
       const piece = ((changes >>> Changed.PieceShift) & 15) * this.cells;
       const left = this.columnOf[piece + (step & 511)];
       const arrived = this.columnOf[piece + (step >>> 9)];
-      const removed = direction === 1 ? left : arrived;
-      const added = direction === 1 ? arrived : left;
-      for (let h = 0; h < hidden; h++) sums[to + h] = sums[from + h] - w[removed + h] + w[added + h];
+      if (direction === 1) sums.move(from, to, left, arrived);
+      else sums.move(from, to, arrived, left);
       const count = (changes & Changed.CapturesMask) >>> Changed.CapturesShift;
       if (count !== 0) {
         const captured = pos.capturedPieces;
         const start = undo[record + Undo.CapturedAt];
         for (let i = start; i < start + 2 * count; i += 2) {
           const column = this.columnOf[captured[i + 1] * this.cells + captured[i]];
-          for (let h = 0; h < hidden; h++) sums[to + h] -= direction * w[column + h];
+          if (direction === 1) sums.subtract(to, column);
+          else sums.add(to, column);
         }
       }
     }
@@ -186,80 +168,27 @@ export class NnueEvaluator {
 
   /** The sums at the position's ply from the pieces on its board. */
   private rebuild(pos: Position): void {
-    const hidden = this.hidden;
     const sums = this.sums;
-    const w = this.weights;
-    const at = pos.ply * hidden;
-    sums.set(this.net.hiddenBias, at);
+    const slot = pos.ply & SLOT_MASK;
+    sums.reset(slot);
     const board = pos.board;
     for (let sq = this.firstSquare; sq < this.endSquare; sq++) {
       const piece = board[sq];
       if (piece === EMPTY || piece === OFF_BOARD) continue;
-      const column = this.columnOf[piece * this.cells + sq];
-      for (let h = 0; h < hidden; h++) sums[at + h] += w[column + h];
+      sums.add(slot, this.columnOf[piece * this.cells + sq]);
     }
     this.tag(pos, pos.ply);
   }
 
   private tag(pos: Position, ply: number): void {
-    this.tagLo[ply] = pos.hashLoAt(ply);
-    this.tagHi[ply] = pos.hashHiAt(ply);
-    this.tagged[ply] = 1;
+    const slot = ply & SLOT_MASK;
+    this.tagLo[slot] = pos.hashLoAt(ply);
+    this.tagHi[slot] = pos.hashHiAt(ply);
+    this.tagged[slot] = 1;
   }
 
-  /** Room for the sums up to `ply` steps (a game's path grows without bound). */
-  private makeRoom(ply: number): void {
-    const plies = Math.max(2 * this.tagged.length, ply + 1);
-    const sums = new Int32Array(plies * this.hidden);
-    sums.set(this.sums);
-    this.sums = sums;
-    const tagLo = new Int32Array(plies);
-    tagLo.set(this.tagLo);
-    this.tagLo = tagLo;
-    const tagHi = new Int32Array(plies);
-    tagHi.set(this.tagHi);
-    this.tagHi = tagHi;
-    const tagged = new Uint8Array(plies);
-    tagged.set(this.tagged);
-    this.tagged = tagged;
+  /** Centipawns from the defenders' view as the side to move's; `| 0` keeps them integers (no -0, which would make the compiler treat the result as a float). */
+  private sideToMove(cp: number, defendersToMove: boolean): number {
+    return defendersToMove ? cp | 0 : -cp | 0;
   }
-
-  private output(at: number, defendersToMove: boolean): number {
-    const sums = this.sums;
-    const out = this.outputWeights;
-    const hidden = this.hidden;
-    let sum = this.net.outputBias;
-    if (defendersToMove) {
-      const w = this.weights;
-      const side = this.sideColumn;
-      for (let h = 0; h < hidden; h++) {
-        const a = sums[at + h] + w[side + h];
-        sum += out[h] * clipToQa(a);
-      }
-    } else {
-      for (let h = 0; h < hidden; h++) {
-        const a = sums[at + h];
-        sum += out[h] * clipToQa(a);
-      }
-    }
-    return this.centipawns(sum, defendersToMove);
-  }
-
-  /** The output layer's sum in centipawns, from the side to move's view. */
-  private centipawns(sum: number, defendersToMove: boolean): number {
-    // From the defenders' view, then the side to move's; `| 0` keeps them integers (no -0, which would
-    // make the compiler treat the result as a float).
-    const cp = Math.round((sum * OUTPUT_SCALE) / (QA * QB)) | 0;
-    return defendersToMove ? cp : -cp | 0;
-  }
-}
-
-/**
- * A hidden unit's activation, clipped to 0..QA without branches (their outcomes are as good as random):
- * `a & ~(a >> 31)` is max(a, 0), and `c - (over & ~(over >> 31))` with over = c - QA is min(c, QA).
- */
-function clipToQa(a: number): number {
-  const c = a & ~(a >> 31);
-  const over = c - QA;
-  return c - (over & ~(over >> 31));
 }
