@@ -3,7 +3,16 @@
 
 import type { EndReason } from './types.js';
 
-export const END_REASONS: readonly EndReason[] = ['escape', 'king-captured', 'fort', 'encirclement', 'repetition', 'no-moves'];
+export const END_REASONS: readonly EndReason[] = [
+  'escape',
+  'king-captured',
+  'fort',
+  'encirclement',
+  'repetition',
+  'no-moves',
+  'cannot-escape',
+  'turn-limit',
+];
 
 /** Indexes into END_REASONS. */
 export const enum Reason {
@@ -12,4 +21,6 @@ export const enum Reason {
   Fort = 2,
   Encirclement = 3,
   Repetition = 4,
+  CannotEscape = 6,
+  TurnLimit = 7,
 }

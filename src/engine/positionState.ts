@@ -1,11 +1,12 @@
 // The position's state: board, piece lists, side to move, berserker, hash, the history of the turns' ends
-// and the results decided at them (fort, encirclement, repetition: decided when first asked for), and
-// the records of the steps made. Position (position.ts) makes and takes back the steps. Hot code: typed
-// arrays, no allocation per step.
+// and the results decided at them (fort, encirclement, hnefatafl.org's turn limit and adjudication,
+// repetition: decided when first asked for), and the records of the steps made. Position (position.ts)
+// makes and takes back the steps. Hot code: typed arrays, no allocation per step.
 
 import { captureBuffer } from './captureBuffer.js';
 import { END_REASONS, Reason } from './endReasons.js';
 import { encircled, exitFortHolds } from './gameEnd.js';
+import { defendersCannotEscape } from './noEscape.js';
 import { makeGeometry, type Geometry } from './geometry.js';
 import { Mem } from './layout.js';
 import type { CaptureKernel, ContinuationKernel, PositionView } from './positionView.js';
@@ -98,6 +99,9 @@ export class PositionState implements PositionView {
   readonly escapePath: Int16Array;
   escapePathLength = 0;
   readonly parent: Int16Array;
+  /** hnefatafl.org's adjudication (noEscape.ts): the last path found from a corner to a defender. */
+  readonly cornerPath: Int16Array;
+  cornerPathLength = 0;
   /** One piece's steps, while testing whether it may continue a berserk run. */
   readonly continuationScratch = new Int32Array(128);
   private stampCounter = 0;
@@ -115,11 +119,15 @@ export class PositionState implements PositionView {
   protected readonly escapeFlag: number;
   private readonly exitFortRule: boolean;
   private readonly encirclementRule: boolean;
+  /** hnefatafl.org's "the defenders cannot escape" adjudication (noEscape.ts). */
+  private readonly cannotEscapeRule: boolean;
+  /** The turn whose end draws the game (RuleSet.turnLimit), or 0. */
+  private readonly turnLimit: number;
   /** What a third occurrence does (a RepetitionResult). */
   private readonly repetitionResult: number;
   /** Repetitions matter (any rule but `ignore`): occurrences are counted at every turn end. */
   private readonly repetitionCounted: boolean;
-  /** Some turn-end result needs a look at the board or the history: fort, encirclement, repetition. */
+  /** Some turn-end result needs a look at the board or the history: fort, encirclement, the adjudication, the turn limit, repetition. */
   private readonly turnEndChecks: boolean;
   protected readonly berserkRule: boolean;
   protected readonly shieldWallRule: boolean;
@@ -140,9 +148,12 @@ export class PositionState implements PositionView {
     this.escapeFlag = rules.escape === 'corner' ? SQ_CORNER : SQ_EDGE;
     this.exitFortRule = rules.exitFort;
     this.encirclementRule = rules.encirclement;
+    this.cannotEscapeRule = rules.cannotEscape === true;
+    this.turnLimit = rules.turnLimit ?? 0;
     this.repetitionResult = repetitionResult(rules);
     this.repetitionCounted = rules.repetition !== 'ignore';
-    this.turnEndChecks = this.exitFortRule || this.encirclementRule || this.repetitionCounted;
+    this.turnEndChecks =
+      this.exitFortRule || this.encirclementRule || this.repetitionCounted || this.cannotEscapeRule || this.turnLimit > 0;
     this.berserkRule = rules.berserk;
     this.shieldWallRule = rules.shieldWall;
     this.anyStepCaptures = this.geo.anyStepCaptures;
@@ -160,9 +171,11 @@ export class PositionState implements PositionView {
     }
     this.stamp = new Uint32Array(cells);
     this.stack = new Int16Array(cells * 4);
-    this.wallList = new Int16Array(cells);
+    // Four times: noEscape.ts lists an edge square once for each corner whose region holds it.
+    this.wallList = new Int16Array(cells * 4);
     this.escapePath = new Int16Array(cells);
     this.parent = new Int16Array(cells);
+    this.cornerPath = new Int16Array(cells);
   }
 
   /**
@@ -228,6 +241,18 @@ export class PositionState implements PositionView {
     } else if (this.encirclementRule === true && (this.memory[Mem.Flags + this.kingSq] & SQ_EDGE) === 0 && encircled(this)) {
       this.winnerCode = ATTACKERS;
       this.reasonCode = Reason.Encirclement;
+      return;
+    }
+    // hnefatafl.org's order: the turn limit, then the adjudication (neither while the attackers have no
+    // piece left: that game is the defenders', for want of an attackers' move).
+    if (this.turnLimit > 0 && last >= this.turnLimit && this.pieceCount[ATTACKERS] > 0) {
+      this.winnerCode = DRAW;
+      this.reasonCode = Reason.TurnLimit;
+      return;
+    }
+    if (this.cannotEscapeRule === true && defendersCannotEscape(this)) {
+      this.winnerCode = ATTACKERS;
+      this.reasonCode = Reason.CannotEscape;
       return;
     }
     // The occurrences counted here (countOccurrences and repetitionWinner of repetition.ts written out),

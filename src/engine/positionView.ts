@@ -46,13 +46,15 @@ export interface PositionView {
   readonly historyCount: Int32Array;
   readonly historyLength: number;
   readonly irreversible: number;
-  // Scratch space of the flood fills (gameEnd.ts) and of the berserk continuations (movegen.ts).
+  // Scratch space of the flood fills (gameEnd.ts, noEscape.ts) and of the berserk continuations (movegen.ts).
   readonly stamp: Uint32Array;
   readonly stack: Int16Array;
   readonly wallList: Int16Array;
   readonly escapePath: Int16Array;
   escapePathLength: number;
   readonly parent: Int16Array;
+  readonly cornerPath: Int16Array;
+  cornerPathLength: number;
   nextStamp(): number;
   readonly continuationScratch: Int32Array;
   // The kernels a searcher gave, and the arrays they write into.

@@ -89,6 +89,16 @@ export interface RuleSet {
   linnaeanCapture: boolean;
   exitFort: boolean;
   encirclement: boolean;
+  /**
+   * hnefatafl.org's adjudication: after every turn the attackers win when the defenders can no longer
+   * escape, as that server judges it (noEscape.ts). For the usual corners only.
+   */
+  cannotEscape?: boolean;
+  /**
+   * The game is drawn at the end of this turn, counted from the position it started from, unless that
+   * turn ended it otherwise (hnefatafl.org: 134); absent or 0, no limit.
+   */
+  turnLimit?: number;
   repetition: RepetitionRule;
   /** King, knights and commanders may jump over an adjacent ordinary enemy (section 2). */
   jumps: boolean;

@@ -3,6 +3,7 @@
 
 import { Reason } from './endReasons.js';
 import { encircled, exitFortHolds } from './gameEnd.js';
+import { defendersCannotEscape } from './noEscape.js';
 import { toSquare, type Geometry } from './geometry.js';
 import type { PositionView } from './positionView.js';
 import { err, ok, type Result } from './result.js';
@@ -82,5 +83,6 @@ export function loadedResult(pos: PositionView): { winner: number; reason: Reaso
   if ((pos.geo.flags[pos.kingSq] & escapeFlag) !== 0) return { winner: DEFENDERS, reason: Reason.Escape };
   if (pos.side === ATTACKERS && pos.rules.exitFort && exitFortHolds(pos)) return { winner: DEFENDERS, reason: Reason.Fort };
   if (pos.side === DEFENDERS && pos.rules.encirclement && encircled(pos)) return { winner: ATTACKERS, reason: Reason.Encirclement };
+  if (pos.rules.cannotEscape === true && defendersCannotEscape(pos)) return { winner: ATTACKERS, reason: Reason.CannotEscape };
   return undefined;
 }

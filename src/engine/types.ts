@@ -76,7 +76,7 @@ export function pieceLetter(piece: number): string {
 }
 
 /** Why a game ended. */
-export type EndReason = 'escape' | 'king-captured' | 'fort' | 'encirclement' | 'repetition' | 'no-moves';
+export type EndReason = 'escape' | 'king-captured' | 'fort' | 'encirclement' | 'repetition' | 'no-moves' | 'cannot-escape' | 'turn-limit';
 
 /** A finished game: the winner (null for a draw) and the reason. */
 export interface Outcome {

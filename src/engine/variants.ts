@@ -100,13 +100,17 @@ export const VARIANTS: Readonly<Record<string, RuleSet>> = {
     encirclement: true,
     repetition: 'defenders-lose',
   },
-  // hnefatafl.org's Copenhagen (its rules page and board.rs): no defenders' turn may recreate an earlier position.
+  // hnefatafl.org's Copenhagen (its rules page and board.rs): no defenders' turn may recreate an earlier
+  // position, the server's adjudication when the defenders cannot escape, and a draw at the end of the
+  // 134th turn (its MAX_TURNS, 132, is the most turns played before a turn that does not draw).
   'hnefatafl-org': {
     ...BASE,
     name: 'hnefatafl-org',
     shieldWall: true,
     exitFort: true,
     encirclement: true,
+    cannotEscape: true,
+    turnLimit: 134,
     repetition: 'defenders-forbidden',
   },
   fetlar: { ...BASE, name: 'fetlar', cornersHostileToKing: false, encirclement: true },

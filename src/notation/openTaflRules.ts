@@ -72,9 +72,11 @@
 //                                   commanders, as OpenTafl: while the attackers have a commander, the
 //                                   ring of four does not take the king)
 // jo         y | n                  Hnefi extension: jumpOverOwn (n)
+// cne        y | n                  Hnefi extension: cannotEscape (n), hnefatafl.org's adjudication
+// tl         a turn number          Hnefi extension: turnLimit (none), the turn whose end draws
 // start      /rank1/rank2/.../      start position, rank 1 first (required, or starti)
 // starti     /rankN/.../rank1/      the same, top rank first
-// OpenTafl ignores keys it does not know (cck, ckt, ckr, bo, jo), so the strings made here load there too.
+// OpenTafl ignores keys it does not know (cck, ckt, ckr, bo, jo, cne, tl): the strings made here load there.
 // Piece-type lists compare only the letters of pieces this engine has (t c n T C N K).
 // The cor*/cen* keys take any value when the rules have no corners / no throne.
 
@@ -154,6 +156,8 @@ const KNOWN_KEYS = [
   'ckr',
   'bo',
   'jo',
+  'cne',
+  'tl',
   'start',
   'starti',
 ];
@@ -237,6 +241,9 @@ export function parseRulesString(text: string): Result<RuleSet> {
   const commandersNextToThrone = get(yesNo('ckt', commandersCaptureKing ? 'y' : 'n'), false);
   const ringWithCommanders = get(yesNo('ckr', has('c') ? 'n' : 'y'), true);
   const berserkOptional = get(yesNo('bo', 'n'), false);
+  const cannotEscape = get(yesNo('cne', 'n'), false);
+  const turnLimit = entries.get('tl');
+  if (turnLimit !== undefined && !/^[1-9]\d{0,5}$/.test(turnLimit)) return refuse('tl', 'expected a turn number, 1 to 999999');
   if (failure) return failure;
 
   // Jumps: RULES.md's set, or none.
@@ -405,6 +412,8 @@ export function parseRulesString(text: string): Result<RuleSet> {
     berserkForced: berserk && !berserkOptional,
     jumpOverOwn,
   };
+  if (cannotEscape) rules.cannotEscape = true;
+  if (turnLimit !== undefined) rules.turnLimit = Number(turnLimit);
   return checkStart(rules);
 }
 
@@ -485,6 +494,8 @@ export function makeRulesString(rules: RuleSet): string {
   if (hasCommanders && rules.ringWithCommanders) parts.push('ckr:y');
   if (rules.berserk && !rules.berserkForced) parts.push('bo:y');
   if (rules.jumpOverOwn) parts.push('jo:y');
+  if (rules.cannotEscape === true) parts.push('cne:y');
+  if ((rules.turnLimit ?? 0) > 0) parts.push(`tl:${rules.turnLimit}`);
   const record = [...rules.start].reverse().map((rank) => rank.replace(/\.+/g, (run) => String(run.length)));
   parts.push(`start:/${record.join('/')}/`);
   return parts.join(' ');

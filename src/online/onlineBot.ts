@@ -3,10 +3,11 @@
 // `generate_move` by fetching the game's moves and asking its engine, through the engine client, so
 // any engine of any dialect can play. After a dropped connection it logs in again and the server hands
 // back the games under way. Hnefi's rules core reads the game (variant hnefatafl-org); the server
-// referees. The server's messages are data: they can only make the bot move, offer and accept games.
+// referees, and the bot names why each game ended from the moves it knows (the server says only who won).
+// The server's messages are data: they can only make the bot move, offer and accept games.
 
 import { connect, type Socket } from 'node:net';
-import { playTurn, VARIANTS } from '../engine/index.js';
+import { gameOutcome, Position, playTurn, VARIANTS } from '../engine/index.js';
 import { makeTurn, parseHnefataflOrgGame, playMoves, type RecordedTurns } from '../notation/index.js';
 import { EngineClient, type EngineSpec, type SearchLimits, type Timeouts } from '../client/engineClient.js';
 import { makeLogin, makeNewGame, makePlay, makeResign, parseSiteLine, type Role, type SiteMessage } from './siteProtocol.js';
@@ -41,6 +42,11 @@ export interface GameEnd {
   game: string;
   role: Role;
   winner: Role | 'draw';
+  /**
+   * Why, as Hnefi's rules read the game's moves (an end reason of the rules); the server names none,
+   * so a result the rules do not show is a resignation or a clock's (a draw: one agreed).
+   */
+  reason: string;
 }
 
 /** A server line longer than this (a game's JSON is a few kB) ends the connection. */
@@ -52,6 +58,8 @@ export class OnlineBot {
   private engine: EngineClient | undefined;
   private socket: Socket | undefined;
   private readonly ongoing = new Map<string, Role>();
+  /** The moves of each game under way as far as the bot knows them: the record it read, its move, the opponent's since. */
+  private readonly known = new Map<string, string[]>();
   /** Games asked for with resume_game_json, in order, with the role to move. */
   private readonly awaiting: { game: string; role: Role }[] = [];
   private readonly ended: GameEnd[] = [];
@@ -163,6 +171,9 @@ export class OnlineBot {
         if (asked !== undefined) this.work = this.work.then(() => this.move(asked.game, asked.role, message.json));
         return;
       }
+      case 'played':
+        this.known.get(message.game)?.push(`${message.from}${message.to}`);
+        return;
       case 'game-over':
         this.end(message.game, message.winner);
         return;
@@ -197,9 +208,11 @@ export class OnlineBot {
     if (role === undefined) return;
     this.ongoing.delete(game);
     this.offered = false;
-    this.ended.push({ game, role, winner });
+    const reason = endReason(this.known.get(game) ?? [], winner);
+    this.known.delete(game);
+    this.ended.push({ game, role, winner, reason });
     const result = winner === 'draw' ? 'a draw' : winner === role ? 'won' : 'lost';
-    this.options.log(`game ${game} over: ${result} as the ${role} (${this.ended.length}/${this.options.games})`);
+    this.options.log(`game ${game} over: ${result} as the ${role} by ${reason} (${this.ended.length}/${this.options.games})`);
     if (this.done()) this.socket?.end();
     else this.offerOrJoin();
   }
@@ -224,6 +237,7 @@ export class OnlineBot {
       this.send(makeResign(game, role));
       return;
     }
+    this.known.set(game, [...moves, answer.move]);
     this.send(
       makePlay(game, role, answer.move.slice(0, answer.move.search(/\d\D/) + 1), answer.move.slice(answer.move.search(/\d\D/) + 1)),
     );
@@ -240,6 +254,15 @@ export class OnlineBot {
     }
     return { movetime: 5000 };
   }
+}
+
+/** Why the game ended as the server says, by the rules' reading of its moves (see GameEnd.reason). */
+function endReason(moves: string[], winner: Role | 'draw'): string {
+  const pos = Position.start(RULES);
+  const outcome = playMoves(pos, moves).ok ? gameOutcome(pos) : undefined;
+  const ruled = outcome === undefined ? undefined : outcome.winner === null ? 'draw' : outcome.winner === 0 ? 'attacker' : 'defender';
+  if (outcome !== undefined && ruled === winner) return outcome.reason;
+  return winner === 'draw' ? 'agreement' : 'resignation or time';
 }
 
 /** The game's turns in Hnefi's compact notation. */

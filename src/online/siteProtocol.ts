@@ -18,6 +18,7 @@ export type SiteMessage =
   | { kind: 'login-refused'; reason: string }
   | { kind: 'challenge'; game: string }
   | { kind: 'your-move'; game: string; role: Role }
+  | { kind: 'played'; game: string; role: Role; from: string; to: string }
   | { kind: 'game-json'; json: string }
   | { kind: 'game-over'; game: string; winner: Role | 'draw' }
   | { kind: 'draw' }
@@ -25,6 +26,7 @@ export type SiteMessage =
   | { kind: 'other' };
 
 const GAME_ID = /^\d{1,20}$/;
+const SQUARE = /^[a-m]\d{1,2}$/;
 
 export function parseSiteLine(line: string): SiteMessage {
   const words = line.trim().split(/\s+/);
@@ -38,6 +40,16 @@ export function parseSiteLine(line: string): SiteMessage {
     (words[3] === 'attacker' || words[3] === 'defender')
   ) {
     return { kind: 'your-move', game: words[1], role: words[3] };
+  }
+  if (
+    words[0] === 'game' &&
+    GAME_ID.test(words[1] ?? '') &&
+    words[2] === 'play' &&
+    (words[3] === 'attacker' || words[3] === 'defender') &&
+    SQUARE.test(words[4] ?? '') &&
+    SQUARE.test(words[5] ?? '')
+  ) {
+    return { kind: 'played', game: words[1], role: words[3], from: words[4], to: words[5] };
   }
   if (words[0] === '=' && words[1] === 'resume_game_json')
     return { kind: 'game-json', json: line.slice(line.indexOf('resume_game_json') + 16).trim() };

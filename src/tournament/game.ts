@@ -20,6 +20,8 @@ export type GameEndReason =
   | 'encirclement'
   | 'repetition'
   | 'no-moves'
+  | 'cannot-escape'
+  | 'turn-limit'
   | 'time'
   | 'crash'
   | 'hang'

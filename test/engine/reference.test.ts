@@ -355,6 +355,8 @@ class Referee {
   checked = 0;
   forts = 0;
   encirclements = 0;
+  /** Turns ended since the start. */
+  turns = 0;
 
   constructor(
     readonly pos: Position,
@@ -418,9 +420,10 @@ class Referee {
     if (!goesOn && !kingTaken && !escaped) this.checkTurnEnd(mover, label);
   }
 
-  /** After a turn: the exit fort (after the defenders'), encirclement (after the attackers'). */
+  /** After a turn: the exit fort (after the defenders'), encirclement (after the attackers'), the rules' turn limit. */
   private checkTurnEnd(mover: number, label: string): void {
     const pos = this.pos;
+    this.turns++;
     const b = Board.of(pos);
     if (mover === 1 && pos.rules.exitFort && b.fortHolds()) {
       expect([pos.winner, pos.reason], `${label}: fort`).toEqual([1, 2]);
@@ -428,8 +431,12 @@ class Referee {
     } else if (mover === 0 && pos.rules.encirclement && b.encircled()) {
       expect([pos.winner, pos.reason], `${label}: encirclement`).toEqual([0, 3]);
       this.encirclements++;
+    } else if (this.turns === pos.rules.turnLimit && pos.pieceCount[0] > 0) {
+      expect([pos.winner, pos.reason], `${label}: the turn limit`).toEqual([2, 7]);
     } else if (pos.winner !== -1) {
-      expect(pos.reason, `${label}: only repetition may end the game here`).toBe(4);
+      // hnefatafl.org's adjudication has its own tests (hnefataflOrg.test.ts).
+      const reasons = pos.rules.cannotEscape === true ? [4, 6] : [4];
+      expect(reasons, `${label}: only repetition may end the game here`).toContain(pos.reason);
     }
   }
 }

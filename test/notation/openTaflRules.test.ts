@@ -162,6 +162,9 @@ describe('OpenTafl rules strings', () => {
       'cenp:t',
       'atkf:q',
       'jo:2',
+      'cne:2',
+      'tl:0',
+      'tl:x',
     ]) {
       expect(refused(`dim:7 ${entry} ${BRANDUBH_START}`)).toContain(`'${entry}' is not supported`);
     }

@@ -49,10 +49,15 @@ describe('hnefi online', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('connection lost; reconnecting');
     expect(result.stdout).toMatch(/hnefi online: 2 games: \d won, \d drawn, \d lost/);
-    // The server saw both games end by the rules (a win or its turn limit), neither by resignation.
+    // The server saw both games end by the rules (a win or its turn limit), neither by resignation,
+    // and the bot names the same reasons.
     const over = server.lines.filter((line) => / over: /.test(line));
     expect(over).toHaveLength(2);
     expect(server.lines.join('\n')).not.toContain('resigned');
+    for (const line of over) {
+      const [, game, reason] = /^game (\d+) over: \S+ by (\S+)/.exec(line) ?? [];
+      expect(result.stdout).toMatch(new RegExp(`game ${game} over: .* as the defender by ${reason} \\(`));
+    }
   }, 90_000);
 
   it('explains a refused login and stops', async () => {

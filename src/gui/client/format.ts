@@ -13,6 +13,8 @@ const REASONS: Record<string, string> = {
   encirclement: 'the defenders are encircled',
   repetition: 'repetition',
   'no-moves': 'no legal turn left',
+  'cannot-escape': 'the defenders cannot escape',
+  'turn-limit': "the rules' turn limit",
   time: 'time',
   resign: 'resignation',
   crash: 'engine crash',
