@@ -135,6 +135,9 @@ describe('the static site in Chromium', () => {
   it('searches Berserk and Copenhagen in a worker on several threads where the host isolates the page', async () => {
     const context = await browser.browser.newContext();
     const page = await openSite(context, isolating.url);
+    // With the service worker in charge, the page fetches the network once (before, it fetches it again
+    // through the worker when the worker takes over, to keep it offline: the next test).
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     expect(await threadsOf(page)).toBeGreaterThan(1);
     const berserk = answer('berserk', await search(page, 'berserk', { movetime: 400 }));
