@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { compileKernels } from './scripts/kernels.mjs';
 
@@ -8,5 +9,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Most end-to-end tests wait on the processes they start (engines, Chromium, Redis): on two cores a
+    // second test file runs in that time (vitest's default leaves one core to the processes).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
