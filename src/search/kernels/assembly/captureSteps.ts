@@ -4,7 +4,7 @@
 import { CaptureSlot } from '../arenaLayout';
 import { CAPTURE_STEPS, CAPTURES, flagsAt, KING, pieceAt } from './board';
 import { findCaptures } from './captures';
-import { pieceSteps, stepsOnto } from './steps';
+import { pieceSteps, stepsOntoSquares } from './steps';
 
 /**
  * The quiescence search's capturing steps (search/captures.ts: CaptureGenerator's stepsOnto for each
@@ -22,16 +22,7 @@ export function captureSteps(
   kingNoStop: i32,
   out: i32,
 ): i32 {
-  let next = out;
-  for (let k = 0; k < count; k++) {
-    const targetAt = load<i32>(squares + (k << 2)) << 2;
-    // The four directions written out (dirs order).
-    next = stepsOnto(targetAt, strideBytes, myBit, jumps, jumpOverOwn, true, kingNoStop, -1, true, next);
-    next = stepsOnto(targetAt, 4, myBit, jumps, jumpOverOwn, true, kingNoStop, -1, true, next);
-    next = stepsOnto(targetAt, -strideBytes, myBit, jumps, jumpOverOwn, true, kingNoStop, -1, true, next);
-    next = stepsOnto(targetAt, -4, myBit, jumps, jumpOverOwn, true, kingNoStop, -1, true, next);
-  }
-  return (next - out) >> 2;
+  return stepsOntoSquares(squares, count, strideBytes, myBit, jumps, jumpOverOwn, true, kingNoStop, -1, true, out);
 }
 
 /**

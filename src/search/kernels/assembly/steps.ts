@@ -22,14 +22,34 @@ export function tacticalSlides(
   ttStep: i32,
   out: i32,
 ): i32 {
+  return stepsOntoSquares(squares, count, strideBytes, myBit, jumps, jumpOverOwn, false, 0, ttStep, false, out);
+}
+
+/**
+ * stepsOnto from the four directions onto each of the `count` squares at `squares` (bytes), written
+ * from `out` (bytes); returns their number. The flags are stepsOnto's.
+ */
+export function stepsOntoSquares(
+  squares: i32,
+  count: i32,
+  strideBytes: i32,
+  myBit: i32,
+  jumps: i32,
+  jumpOverOwn: i32,
+  withKing: bool,
+  kingNoStop: i32,
+  ttStep: i32,
+  capturesOnly: bool,
+  out: i32,
+): i32 {
   let next = out;
   for (let k = 0; k < count; k++) {
     const targetAt = load<i32>(squares + (k << 2)) << 2;
     // The four directions written out (dirs order): a loop over them cost a third more.
-    next = stepsOnto(targetAt, strideBytes, myBit, jumps, jumpOverOwn, false, 0, ttStep, false, next);
-    next = stepsOnto(targetAt, 4, myBit, jumps, jumpOverOwn, false, 0, ttStep, false, next);
-    next = stepsOnto(targetAt, -strideBytes, myBit, jumps, jumpOverOwn, false, 0, ttStep, false, next);
-    next = stepsOnto(targetAt, -4, myBit, jumps, jumpOverOwn, false, 0, ttStep, false, next);
+    next = stepsOnto(targetAt, strideBytes, myBit, jumps, jumpOverOwn, withKing, kingNoStop, ttStep, capturesOnly, next);
+    next = stepsOnto(targetAt, 4, myBit, jumps, jumpOverOwn, withKing, kingNoStop, ttStep, capturesOnly, next);
+    next = stepsOnto(targetAt, -strideBytes, myBit, jumps, jumpOverOwn, withKing, kingNoStop, ttStep, capturesOnly, next);
+    next = stepsOnto(targetAt, -4, myBit, jumps, jumpOverOwn, withKing, kingNoStop, ttStep, capturesOnly, next);
   }
   return (next - out) >> 2;
 }
