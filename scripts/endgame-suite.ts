@@ -3,7 +3,7 @@
 // the engine plays both sides at a fixed node count (the same figures under any load) for at most
 // --max-turns turns, and the script counts the games the attackers finish (king taken, encircled, the
 // defenders left without a move, a repetition the defenders lose: whatever the variant's rules say),
-// the turns that took, and the king's escapes.
+// the turns that took, the king's escapes and the draws (a repetition under rules that draw it).
 //
 //   (from the repository root) nice -n 10 npx tsx scripts/endgame-suite.ts --nodes 4000 --max-turns 200
 //
@@ -44,7 +44,12 @@ const maxTurns = numberArgument('max-turns', 200);
 const verbose = process.argv.includes('--verbose');
 const hand = process.argv.includes('--hand');
 const asked = process.argv.flatMap((arg, i) => (arg === '--variant' && i + 1 < process.argv.length ? [process.argv[i + 1]] : []));
-const variants = asked.length > 0 ? asked : readdirSync(FIXTURES).filter((f) => f.endsWith('.txt')).map((f) => basename(f, '.txt'));
+const variants =
+  asked.length > 0
+    ? asked
+    : readdirSync(FIXTURES)
+        .filter((f) => f.endsWith('.txt'))
+        .map((f) => basename(f, '.txt'));
 const file = argument('file', '');
 if (file !== '' && variants.length !== 1) fail('--file needs a single --variant');
 
@@ -53,7 +58,7 @@ if (auto.problem !== undefined) fail(auto.problem);
 const searcher = new Searcher({ hashMB: 16, threads: 1, evalNet: auto.net });
 
 console.log(`endgame suite: ${nodes} nodes a turn, at most ${maxTurns} turns${hand ? ', hand-written evaluation' : ''}`);
-console.log('variant      positions  finished  mean turns  escaped  unfinished');
+console.log('variant      positions  finished  mean turns  escaped  drawn  unfinished');
 for (const variant of variants) {
   const rules = getVariant(variant);
   if (!rules.ok) fail(rules.error.message);
@@ -62,21 +67,26 @@ for (const variant of variants) {
   let finished = 0;
   let finishTurns = 0;
   let escaped = 0;
+  let drawn = 0;
   for (const [i, { position, source }] of positions.value.entries()) {
     const { outcome, turns } = playOut(searcher, position, nodes, maxTurns);
     if (outcome?.winner === ATTACKERS) {
       finished++;
       finishTurns += turns;
     } else if (outcome?.winner === DEFENDERS) escaped++;
+    else if (outcome !== undefined) drawn++;
     if (verbose) {
-      const result = outcome === undefined ? 'unfinished' : `${outcome.winner === ATTACKERS ? 'attackers' : outcome.winner === DEFENDERS ? 'defenders' : 'draw'} (${outcome.reason})`;
+      const result =
+        outcome === undefined
+          ? 'unfinished'
+          : `${outcome.winner === ATTACKERS ? 'attackers' : outcome.winner === DEFENDERS ? 'defenders' : 'draw'} (${outcome.reason})`;
       console.log(`  ${variant} ${i + 1}: ${result} after ${turns} turns  # ${source}`);
     }
   }
   const count = positions.value.length;
   const mean = finished > 0 ? (finishTurns / finished).toFixed(1) : '-';
-  const unfinished = count - finished - escaped;
+  const unfinished = count - finished - escaped - drawn;
   console.log(
-    `${variant.padEnd(12)} ${String(count).padStart(9)} ${String(finished).padStart(9)} ${mean.padStart(11)} ${String(escaped).padStart(8)} ${String(unfinished).padStart(11)}`,
+    `${variant.padEnd(12)} ${String(count).padStart(9)} ${String(finished).padStart(9)} ${mean.padStart(11)} ${String(escaped).padStart(8)} ${String(drawn).padStart(6)} ${String(unfinished).padStart(11)}`,
   );
 }
