@@ -14,6 +14,7 @@ import {
   rankOf,
   SQ_CORNER,
   SQ_EDGE,
+  SQ_THRONE,
   TYPE_MASK,
   toSquare,
   type Geometry,
@@ -44,7 +45,9 @@ import {
   F_KING_ROUTES,
   F_LONE_HUNT,
   F_LONE_MEN,
+  F_LONE_MEN_MOBILITY,
   F_LONE_REACH,
+  F_LONE_REGION,
   F_LONE_REGION_EDGE,
   F_TEMPO,
   FEATURE_COUNT,
@@ -52,6 +55,7 @@ import {
   familyOf,
   LONE_HUNT_RADIUS,
   LONE_KING_MEN,
+  LONE_MAN_MOBILITY,
   WEIGHTS,
 } from './weights.js';
 
@@ -126,7 +130,8 @@ export class Evaluator {
       toSquare(geo.stride, last, last),
     );
     // The lone king's usual values assume four corners sealed on the board, so only where the seals are judged.
-    const lone = this.sealed && (this.weights[F_LONE_REGION_EDGE] !== 0 || this.weights[F_LONE_REACH] !== 0);
+    const lone =
+      this.sealed && (this.weights[F_LONE_REGION_EDGE] !== 0 || this.weights[F_LONE_REACH] !== 0 || this.weights[F_LONE_REGION] !== 0);
     this.loneKing = lone ? new LoneKingMeasures(geo) : undefined;
     this.boxBitsLow = new Int32Array(geo.cells);
     this.boxBitsHigh = new Int32Array(geo.cells);
@@ -237,16 +242,19 @@ export class Evaluator {
     const loneKing = king !== NO_SQUARE && defenderCount - 1 <= LONE_KING_MEN ? this.loneKing : undefined;
     f[F_LONE_REGION_EDGE] = 0;
     f[F_LONE_REACH] = 0;
+    f[F_LONE_REGION] = 0;
     if (loneKing !== undefined) {
       loneKing.measure(pos, king);
       f[F_LONE_REGION_EDGE] = loneKing.regionEdge - loneKing.usualRegionEdge;
       f[F_LONE_REACH] = loneKing.reach - loneKing.usualReach;
+      f[F_LONE_REGION] = loneKing.regionSize - loneKing.usualRegionSize;
     }
     this.cornerSeals(boxesLow, boxesHigh, loneKing, f);
     const men = defenderCount - 1;
     const lone = king !== NO_SQUARE && men <= LONE_KING_MEN && f[F_CORNERS_SEALED] === -4;
     f[F_LONE_MEN] = lone ? LONE_MEN_SHORT[LONE_KING_MEN - men] : 0;
-    f[F_LONE_HUNT] = lone && this.weights[F_LONE_HUNT] !== 0 ? -this.hunters(pos, king) : 0;
+    f[F_LONE_HUNT] = lone && this.weights[F_LONE_HUNT] !== 0 ? -this.hunters(pos) : 0;
+    f[F_LONE_MEN_MOBILITY] = lone && this.weights[F_LONE_MEN_MOBILITY] !== 0 ? menMobility(pos) - LONE_MAN_MOBILITY * men : 0;
     if (king === NO_SQUARE) {
       for (const feature of KING_FEATURES) f[feature] = 0;
     } else {
@@ -254,19 +262,26 @@ export class Evaluator {
     }
   }
 
-  /** The attackers, each counted by how near he stands to the king (LONE_HUNT_RADIUS less his steps). */
-  private hunters(pos: Position, king: number): number {
+  /**
+   * The attackers, each counted by how near he stands to the nearest defender (LONE_HUNT_RADIUS less
+   * his steps): the king first, but once he is caged his last men are what is left to take.
+   */
+  private hunters(pos: Position): number {
     const fileIndex = pos.geo.fileIndex;
     const rankIndex = pos.geo.rankIndex;
-    const kingFile = fileIndex[king];
-    const kingRank = rankIndex[king];
     const attackers = pos.pieceList[0];
     const attackerCount = pos.pieceCount[0];
+    const defenders = pos.pieceList[1];
+    const defenderCount = pos.pieceCount[1];
     let near = 0;
     for (let i = 0; i < attackerCount; i++) {
       const sq = attackers[i];
-      const steps = Math.abs(fileIndex[sq] - kingFile) + Math.abs(rankIndex[sq] - kingRank);
-      if (steps < LONE_HUNT_RADIUS) near += LONE_HUNT_RADIUS - steps;
+      let steps = LONE_HUNT_RADIUS;
+      for (let j = 0; j < defenderCount; j++) {
+        const to = defenders[j];
+        steps = Math.min(steps, Math.abs(fileIndex[sq] - fileIndex[to]) + Math.abs(rankIndex[sq] - rankIndex[to]));
+      }
+      near += LONE_HUNT_RADIUS - steps;
     }
     return near;
   }
@@ -418,6 +433,25 @@ export function openLine(board: Int32Array, flags: Uint8Array, from: number, d: 
     to += d;
   }
   return false;
+}
+
+/** The squares the defenders' men (not the king) reach in one slide. */
+function menMobility(pos: Position): number {
+  const board = pos.board;
+  const dirs = pos.geo.dirs;
+  const flags = pos.geo.flags;
+  const defenders = pos.pieceList[1];
+  let squares = 0;
+  for (let i = 0; i < pos.pieceCount[1]; i++) {
+    const from = defenders[i];
+    if (from === pos.kingSq) continue;
+    for (let j = 0; j < 4; j++) {
+      const d = dirs[j];
+      // Only the king stops on corners and the throne; a man passes the empty throne but cannot stop there.
+      for (let to = from + d; board[to] === EMPTY; to += d) if ((flags[to] & (SQ_CORNER | SQ_THRONE)) === 0) squares++;
+    }
+  }
+  return squares;
 }
 
 /** The features `f` times the weights `w`, summed. */
