@@ -29,23 +29,12 @@ import { parseGameRecord, recordMoves, replayFromStarts } from '../src/notation/
 import { Searcher } from '../src/search/index.js';
 import { loadOpenings, openingPositions } from '../src/tournament/openings.js';
 import { missingRecords, recordsFile } from './dataDir.js';
-
-function argument(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 && index + 1 < process.argv.length ? process.argv[index + 1] : fallback;
-}
+import { argument, fail as failWith, wholeArgument } from './scriptArgs.js';
 
 function fail(message: string): never {
-  console.error(`endgame-positions: ${message}`);
-  process.exit(1);
+  return failWith('endgame-positions', message);
 }
-
-function numberArgument(name: string, fallback: number): number {
-  const text = argument(name, String(fallback));
-  const value = Number(text);
-  if (!Number.isFinite(value) || value < 0) fail(`--${name} needs a non-negative number, got '${text}'`);
-  return value;
-}
+const numberArgument = (name: string, fallback: number): number => wholeArgument('endgame-positions', name, fallback, 0);
 
 function rulesOf(id: string): RuleSet {
   const rules = getVariant(id);
@@ -102,7 +91,8 @@ function fromSelfPlay(): void {
   const rules = rulesOf(variant);
   const games = numberArgument('games', 100);
   const nodes = numberArgument('nodes', 2000);
-  const randomRate = numberArgument('random-rate', 0.05);
+  const randomRate = Number(argument('random-rate', '0.05'));
+  if (!(randomRate >= 0 && randomRate <= 1)) fail(`--random-rate needs a number from 0 to 1, got '${argument('random-rate', '')}'`);
   const maxTurns = numberArgument('max-turns', 250);
   const seed = numberArgument('seed', 1);
   const random = makeRandom(seed);

@@ -19,25 +19,14 @@ import { autoEvalFile } from '../src/commands/shippedNetwork.js';
 import { ATTACKERS, DEFENDERS, getVariant } from '../src/engine/index.js';
 import { Searcher } from '../src/search/index.js';
 import { playOut, readSuitePositions } from './endgamePlay.js';
+import { argument, fail as failWith, wholeArgument } from './scriptArgs.js';
 
 const FIXTURES = resolve(fileURLToPath(new URL('../test/fixtures/endgames', import.meta.url)));
 
 function fail(message: string): never {
-  console.error(`endgame-suite: ${message}`);
-  process.exit(1);
+  return failWith('endgame-suite', message);
 }
-
-function argument(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 && index + 1 < process.argv.length ? process.argv[index + 1] : fallback;
-}
-
-function numberArgument(name: string, fallback: number): number {
-  const text = argument(name, String(fallback));
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) fail(`--${name} needs a whole number of at least 1, got '${text}'`);
-  return value;
-}
+const numberArgument = (name: string, fallback: number): number => wholeArgument('endgame-suite', name, fallback, 1);
 
 const nodes = numberArgument('nodes', 4000);
 const maxTurns = numberArgument('max-turns', 200);
