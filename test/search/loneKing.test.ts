@@ -191,23 +191,33 @@ describe('the lone king', () => {
     expect(berserk({ f6: 'K', d4: 'T', h8: 'T', d8: 'T', ...seals })[F_LONE_MEN]).toBe(0);
   });
 
-  it("counts Berserk's attackers near a lone king or his men only with every corner sealed", () => {
+  it("counts Berserk's attackers near a lone king only with every corner sealed", () => {
     // f5 one step from the king (4), d6 two (3), h8 four (1), a6 five (nothing).
     const hunters = { f5: 't', d6: 'c', h8: 't', a6: 't' };
-    expect(berserk({ f6: 'K', ...seals, ...hunters })[F_LONE_HUNT]).toBe(-8);
-    // A man on d4: the seal's a3, b2 and c1 are four steps from him (1 each); d6 stays at two, a6 at five.
-    expect(berserk({ f6: 'K', d4: 'T', ...seals, ...hunters })[F_LONE_HUNT]).toBe(-11);
+    expect(berserk({ f6: 'K', d4: 'T', ...seals, ...hunters })[F_LONE_HUNT]).toBe(-8);
     expect(berserk({ f6: 'K', d4: 'T', ...seals, ...hunters, c1: '.' })[F_LONE_HUNT]).toBe(0);
     expect(berserk({ f6: 'K', d4: 'T', h4: 'T', d8: 'T', ...seals, ...hunters })[F_LONE_HUNT]).toBe(0);
   });
 
-  it("counts the squares a lone king's men reach in one slide, with every corner sealed", () => {
+  // Copenhagen's seals: the same squares, attackers only.
+  const copenhagen = (pieces: Record<string, string>) => features(place({ ...seals, j2: 't', ...pieces }));
+
+  it("counts Copenhagen's attackers near a lone king or his men, with every corner sealed", () => {
+    const hunters = { f5: 't', d6: 't', h8: 't', a6: 't' };
+    expect(copenhagen({ f6: 'K', ...hunters })[F_LONE_HUNT]).toBe(-8);
+    // A man on d4: the seal's a3, b2 and c1 are four steps from him (1 each); d6 stays at two, a6 at five.
+    expect(copenhagen({ f6: 'K', d4: 'T', ...hunters })[F_LONE_HUNT]).toBe(-11);
+  });
+
+  it("counts the squares a lone king's men reach in one slide, with every corner sealed (Copenhagen)", () => {
     // d4: 7 up, 3 down, 3 to the left, 7 to the right; less the usual 10 a man.
-    expect(berserk({ f6: 'K', d4: 'T', ...seals })[F_LONE_MEN_MOBILITY]).toBe(20 - 10);
+    expect(copenhagen({ f6: 'K', d4: 'T' })[F_LONE_MEN_MOBILITY]).toBe(20 - 10);
     // Shut in on d1 by c1's seal man and attackers on e1 and d2: no square, and the usual 10 short.
-    expect(berserk({ f6: 'K', d1: 'T', e1: 't', d2: 't', ...seals })[F_LONE_MEN_MOBILITY]).toBe(-10);
+    expect(copenhagen({ f6: 'K', d1: 'T', e1: 't', d2: 't' })[F_LONE_MEN_MOBILITY]).toBe(-10);
     // A man beside the empty throne passes it but does not stop on it.
-    expect(berserk({ f8: 'K', f5: 'T', ...seals })[F_LONE_MEN_MOBILITY]).toBe(4 + 1 + 5 + 5 - 10);
-    expect(berserk({ f6: 'K', d4: 'T', ...seals, c1: '.' })[F_LONE_MEN_MOBILITY]).toBe(0);
+    expect(copenhagen({ f8: 'K', f5: 'T' })[F_LONE_MEN_MOBILITY]).toBe(4 + 1 + 5 + 5 - 10);
+    expect(copenhagen({ f6: 'K', d4: 'T', c1: '.' })[F_LONE_MEN_MOBILITY]).toBe(0);
+    // Not in Berserk.
+    expect(berserk({ f6: 'K', d4: 'T', ...seals })[F_LONE_MEN_MOBILITY]).toBe(0);
   });
 });

@@ -102,6 +102,12 @@ export class Evaluator {
   private readonly cornerSquares: Int32Array;
   /** The lone king's measures, or undefined where their weights are 0. */
   private readonly loneKing: LoneKingMeasures | undefined;
+  /**
+   * Whether the lone king's hunters go after his men too: where their moves are weighed (a king caged
+   * on an edge square is won by leaving his side no move); else the king alone (Berserk, where hunting
+   * the men finished no more lone kings: BENCHMARKS.md).
+   */
+  private readonly huntMen: boolean;
   /** Whether knights or commanders may stand on the board (see startSearch). */
   private specials = true;
   /** The sums over the attackers, kept along the position's path. */
@@ -133,6 +139,7 @@ export class Evaluator {
     const lone =
       this.sealed && (this.weights[F_LONE_REGION_EDGE] !== 0 || this.weights[F_LONE_REACH] !== 0 || this.weights[F_LONE_REGION] !== 0);
     this.loneKing = lone ? new LoneKingMeasures(geo) : undefined;
+    this.huntMen = this.weights[F_LONE_MEN_MOBILITY] !== 0;
     this.boxBitsLow = new Int32Array(geo.cells);
     this.boxBitsHigh = new Int32Array(geo.cells);
     for (let i = 0; i < boxes.length; i++) {
@@ -253,7 +260,7 @@ export class Evaluator {
     const men = defenderCount - 1;
     const lone = king !== NO_SQUARE && men <= LONE_KING_MEN && f[F_CORNERS_SEALED] === -4;
     f[F_LONE_MEN] = lone ? LONE_MEN_SHORT[LONE_KING_MEN - men] : 0;
-    f[F_LONE_HUNT] = lone && this.weights[F_LONE_HUNT] !== 0 ? -this.hunters(pos) : 0;
+    f[F_LONE_HUNT] = lone && this.weights[F_LONE_HUNT] !== 0 ? -this.hunters(pos, king) : 0;
     f[F_LONE_MEN_MOBILITY] = lone && this.weights[F_LONE_MEN_MOBILITY] !== 0 ? menMobility(pos) - LONE_MAN_MOBILITY * men : 0;
     if (king === NO_SQUARE) {
       for (const feature of KING_FEATURES) f[feature] = 0;
@@ -263,23 +270,27 @@ export class Evaluator {
   }
 
   /**
-   * The attackers, each counted by how near he stands to the nearest defender (LONE_HUNT_RADIUS less
-   * his steps): the king first, but once he is caged his last men are what is left to take.
+   * The attackers, each counted by how near he stands to the nearest hunted piece (LONE_HUNT_RADIUS less
+   * his steps): the king, and where huntMen says so his men, what is left to take once he is caged.
    */
-  private hunters(pos: Position): number {
+  private hunters(pos: Position, king: number): number {
     const fileIndex = pos.geo.fileIndex;
     const rankIndex = pos.geo.rankIndex;
     const attackers = pos.pieceList[0];
     const attackerCount = pos.pieceCount[0];
     const defenders = pos.pieceList[1];
-    const defenderCount = pos.pieceCount[1];
+    const hunted = this.huntMen === true ? pos.pieceCount[1] : 0;
+    const kingFile = fileIndex[king];
+    const kingRank = rankIndex[king];
     let near = 0;
     for (let i = 0; i < attackerCount; i++) {
       const sq = attackers[i];
-      let steps = LONE_HUNT_RADIUS;
-      for (let j = 0; j < defenderCount; j++) {
+      const file = fileIndex[sq];
+      const rank = rankIndex[sq];
+      let steps = Math.min(LONE_HUNT_RADIUS, Math.abs(file - kingFile) + Math.abs(rank - kingRank));
+      for (let j = 0; j < hunted; j++) {
         const to = defenders[j];
-        steps = Math.min(steps, Math.abs(fileIndex[sq] - fileIndex[to]) + Math.abs(rankIndex[sq] - rankIndex[to]));
+        steps = Math.min(steps, Math.abs(file - fileIndex[to]) + Math.abs(rank - rankIndex[to]));
       }
       near += LONE_HUNT_RADIUS - steps;
     }
