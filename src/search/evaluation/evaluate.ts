@@ -14,7 +14,6 @@ import {
   rankOf,
   SQ_CORNER,
   SQ_EDGE,
-  SQ_THRONE,
   TYPE_MASK,
   toSquare,
   type Geometry,
@@ -25,7 +24,7 @@ import type { SearchArena } from '../kernels/arena.js';
 import { KingWalk } from '../kernels/arenaLayout.js';
 import { AttackerTerms } from './attackerTerms.js';
 import { CORNER_BOX_SQUARES, cornerBoxes, sealDistanceTable } from './cornerSeal.js';
-import { LoneKingMeasures } from './loneKing.js';
+import { hunters, LoneKingMeasures, menMobility } from './loneKing.js';
 import {
   F_ATTACKER_CHAIN,
   F_ATTACKER_MEN,
@@ -53,7 +52,6 @@ import {
   FEATURE_COUNT,
   FEATURE_NAMES,
   familyOf,
-  LONE_HUNT_RADIUS,
   LONE_KING_MEN,
   LONE_MAN_MOBILITY,
   WEIGHTS,
@@ -260,41 +258,13 @@ export class Evaluator {
     const men = defenderCount - 1;
     const lone = king !== NO_SQUARE && men <= LONE_KING_MEN && f[F_CORNERS_SEALED] === -4;
     f[F_LONE_MEN] = lone ? LONE_MEN_SHORT[LONE_KING_MEN - men] : 0;
-    f[F_LONE_HUNT] = lone && this.weights[F_LONE_HUNT] !== 0 ? -this.hunters(pos, king) : 0;
+    f[F_LONE_HUNT] = lone && this.weights[F_LONE_HUNT] !== 0 ? -hunters(pos, king, this.huntMen) : 0;
     f[F_LONE_MEN_MOBILITY] = lone && this.weights[F_LONE_MEN_MOBILITY] !== 0 ? menMobility(pos) - LONE_MAN_MOBILITY * men : 0;
     if (king === NO_SQUARE) {
       for (const feature of KING_FEATURES) f[feature] = 0;
     } else {
       f[F_ESCAPE_DISTANCE] = -this.escapeDistance[king];
     }
-  }
-
-  /**
-   * The attackers, each counted by how near he stands to the nearest hunted piece (LONE_HUNT_RADIUS less
-   * his steps): the king, and where huntMen says so his men, what is left to take once he is caged.
-   */
-  private hunters(pos: Position, king: number): number {
-    const fileIndex = pos.geo.fileIndex;
-    const rankIndex = pos.geo.rankIndex;
-    const attackers = pos.pieceList[0];
-    const attackerCount = pos.pieceCount[0];
-    const defenders = pos.pieceList[1];
-    const hunted = this.huntMen === true ? pos.pieceCount[1] : 0;
-    const kingFile = fileIndex[king];
-    const kingRank = rankIndex[king];
-    let near = 0;
-    for (let i = 0; i < attackerCount; i++) {
-      const sq = attackers[i];
-      const file = fileIndex[sq];
-      const rank = rankIndex[sq];
-      let steps = Math.min(LONE_HUNT_RADIUS, Math.abs(file - kingFile) + Math.abs(rank - kingRank));
-      for (let j = 0; j < hunted; j++) {
-        const to = defenders[j];
-        steps = Math.min(steps, Math.abs(file - fileIndex[to]) + Math.abs(rank - rankIndex[to]));
-      }
-      near += LONE_HUNT_RADIUS - steps;
-    }
-    return near;
   }
 
   /**
@@ -444,25 +414,6 @@ export function openLine(board: Int32Array, flags: Uint8Array, from: number, d: 
     to += d;
   }
   return false;
-}
-
-/** The squares the defenders' men (not the king) reach in one slide. */
-function menMobility(pos: Position): number {
-  const board = pos.board;
-  const dirs = pos.geo.dirs;
-  const flags = pos.geo.flags;
-  const defenders = pos.pieceList[1];
-  let squares = 0;
-  for (let i = 0; i < pos.pieceCount[1]; i++) {
-    const from = defenders[i];
-    if (from === pos.kingSq) continue;
-    for (let j = 0; j < 4; j++) {
-      const d = dirs[j];
-      // Only the king stops on corners and the throne; a man passes the empty throne but cannot stop there.
-      for (let to = from + d; board[to] === EMPTY; to += d) if ((flags[to] & (SQ_CORNER | SQ_THRONE)) === 0) squares++;
-    }
-  }
-  return squares;
 }
 
 /** The features `f` times the weights `w`, summed. */
