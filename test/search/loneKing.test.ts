@@ -19,7 +19,9 @@ import {
   F_CORNERS_SEALED,
   F_LONE_HUNT,
   F_LONE_MEN,
+  F_LONE_MEN_MOBILITY,
   F_LONE_REACH,
+  F_LONE_REGION,
   F_LONE_REGION_EDGE,
   FEATURE_COUNT,
 } from '../../src/search/evaluation/weights.js';
@@ -130,6 +132,14 @@ describe('the lone king', () => {
     expect(ring.regionEdge).toBe(0);
   });
 
+  it('counts the squares of the region: the whole board open, the inside of a closed ring', () => {
+    expect(measure(place({ f6: 'K' })).regionSize).toBe(121);
+    // Inside a diamond of radius 3: the squares fewer than 3 steps from f6 (1 + 4 + 8).
+    expect(measure(place({ f6: 'K', ...diamond(3) })).regionSize).toBe(13);
+    // In the evaluation, from the usual 96 (four fifths of 121).
+    expect(features(place({ f6: 'K', d4: 'T', ...diamond(3) }))[F_LONE_REGION]).toBe(13 - 96);
+  });
+
   it('passes attackers beside a corner: the king takes them there', () => {
     const pos = place({ f6: 'K', a2: 't', b1: 't' });
     const m = measure(pos);
@@ -187,5 +197,27 @@ describe('the lone king', () => {
     expect(berserk({ f6: 'K', d4: 'T', ...seals, ...hunters })[F_LONE_HUNT]).toBe(-8);
     expect(berserk({ f6: 'K', d4: 'T', ...seals, ...hunters, c1: '.' })[F_LONE_HUNT]).toBe(0);
     expect(berserk({ f6: 'K', d4: 'T', h4: 'T', d8: 'T', ...seals, ...hunters })[F_LONE_HUNT]).toBe(0);
+  });
+
+  // Copenhagen's seals: the same squares, attackers only.
+  const copenhagen = (pieces: Record<string, string>) => features(place({ ...seals, j2: 't', ...pieces }));
+
+  it("counts Copenhagen's attackers near a lone king or his men, with every corner sealed", () => {
+    const hunters = { f5: 't', d6: 't', h8: 't', a6: 't' };
+    expect(copenhagen({ f6: 'K', ...hunters })[F_LONE_HUNT]).toBe(-8);
+    // A man on d4: the seal's a3, b2 and c1 are four steps from him (1 each); d6 stays at two, a6 at five.
+    expect(copenhagen({ f6: 'K', d4: 'T', ...hunters })[F_LONE_HUNT]).toBe(-11);
+  });
+
+  it("counts the squares a lone king's men reach in one slide, with every corner sealed (Copenhagen)", () => {
+    // d4: 7 up, 3 down, 3 to the left, 7 to the right; less the usual 10 a man.
+    expect(copenhagen({ f6: 'K', d4: 'T' })[F_LONE_MEN_MOBILITY]).toBe(20 - 10);
+    // Shut in on d1 by c1's seal man and attackers on e1 and d2: no square, and the usual 10 short.
+    expect(copenhagen({ f6: 'K', d1: 'T', e1: 't', d2: 't' })[F_LONE_MEN_MOBILITY]).toBe(-10);
+    // A man beside the empty throne passes it but does not stop on it.
+    expect(copenhagen({ f8: 'K', f5: 'T' })[F_LONE_MEN_MOBILITY]).toBe(4 + 1 + 5 + 5 - 10);
+    expect(copenhagen({ f6: 'K', d4: 'T', c1: '.' })[F_LONE_MEN_MOBILITY]).toBe(0);
+    // Not in Berserk.
+    expect(berserk({ f6: 'K', d4: 'T', ...seals })[F_LONE_MEN_MOBILITY]).toBe(0);
   });
 });

@@ -24,7 +24,7 @@ import type { SearchArena } from '../kernels/arena.js';
 import { KingWalk } from '../kernels/arenaLayout.js';
 import { AttackerTerms } from './attackerTerms.js';
 import { CORNER_BOX_SQUARES, cornerBoxes, sealDistanceTable } from './cornerSeal.js';
-import { LoneKingMeasures } from './loneKing.js';
+import { hunters, LoneKingMeasures, menMobility } from './loneKing.js';
 import {
   F_ATTACKER_CHAIN,
   F_ATTACKER_MEN,
@@ -44,14 +44,16 @@ import {
   F_KING_ROUTES,
   F_LONE_HUNT,
   F_LONE_MEN,
+  F_LONE_MEN_MOBILITY,
   F_LONE_REACH,
+  F_LONE_REGION,
   F_LONE_REGION_EDGE,
   F_TEMPO,
   FEATURE_COUNT,
   FEATURE_NAMES,
   familyOf,
-  LONE_HUNT_RADIUS,
   LONE_KING_MEN,
+  LONE_MAN_MOBILITY,
   WEIGHTS,
 } from './weights.js';
 
@@ -98,6 +100,12 @@ export class Evaluator {
   private readonly cornerSquares: Int32Array;
   /** The lone king's measures, or undefined where their weights are 0. */
   private readonly loneKing: LoneKingMeasures | undefined;
+  /**
+   * Whether the lone king's hunters go after his men too: where their moves are weighed (a king caged
+   * on an edge square is won by leaving his side no move); else the king alone (Berserk, where hunting
+   * the men finished no more lone kings: BENCHMARKS.md).
+   */
+  private readonly huntMen: boolean;
   /** Whether knights or commanders may stand on the board (see startSearch). */
   private specials = true;
   /** The sums over the attackers, kept along the position's path. */
@@ -126,8 +134,10 @@ export class Evaluator {
       toSquare(geo.stride, last, last),
     );
     // The lone king's usual values assume four corners sealed on the board, so only where the seals are judged.
-    const lone = this.sealed && (this.weights[F_LONE_REGION_EDGE] !== 0 || this.weights[F_LONE_REACH] !== 0);
+    const lone =
+      this.sealed && (this.weights[F_LONE_REGION_EDGE] !== 0 || this.weights[F_LONE_REACH] !== 0 || this.weights[F_LONE_REGION] !== 0);
     this.loneKing = lone ? new LoneKingMeasures(geo) : undefined;
+    this.huntMen = this.weights[F_LONE_MEN_MOBILITY] !== 0;
     this.boxBitsLow = new Int32Array(geo.cells);
     this.boxBitsHigh = new Int32Array(geo.cells);
     for (let i = 0; i < boxes.length; i++) {
@@ -237,38 +247,24 @@ export class Evaluator {
     const loneKing = king !== NO_SQUARE && defenderCount - 1 <= LONE_KING_MEN ? this.loneKing : undefined;
     f[F_LONE_REGION_EDGE] = 0;
     f[F_LONE_REACH] = 0;
+    f[F_LONE_REGION] = 0;
     if (loneKing !== undefined) {
       loneKing.measure(pos, king);
       f[F_LONE_REGION_EDGE] = loneKing.regionEdge - loneKing.usualRegionEdge;
       f[F_LONE_REACH] = loneKing.reach - loneKing.usualReach;
+      f[F_LONE_REGION] = loneKing.regionSize - loneKing.usualRegionSize;
     }
     this.cornerSeals(boxesLow, boxesHigh, loneKing, f);
     const men = defenderCount - 1;
     const lone = king !== NO_SQUARE && men <= LONE_KING_MEN && f[F_CORNERS_SEALED] === -4;
     f[F_LONE_MEN] = lone ? LONE_MEN_SHORT[LONE_KING_MEN - men] : 0;
-    f[F_LONE_HUNT] = lone && this.weights[F_LONE_HUNT] !== 0 ? -this.hunters(pos, king) : 0;
+    f[F_LONE_HUNT] = lone && this.weights[F_LONE_HUNT] !== 0 ? -hunters(pos, king, this.huntMen) : 0;
+    f[F_LONE_MEN_MOBILITY] = lone && this.weights[F_LONE_MEN_MOBILITY] !== 0 ? menMobility(pos) - LONE_MAN_MOBILITY * men : 0;
     if (king === NO_SQUARE) {
       for (const feature of KING_FEATURES) f[feature] = 0;
     } else {
       f[F_ESCAPE_DISTANCE] = -this.escapeDistance[king];
     }
-  }
-
-  /** The attackers, each counted by how near he stands to the king (LONE_HUNT_RADIUS less his steps). */
-  private hunters(pos: Position, king: number): number {
-    const fileIndex = pos.geo.fileIndex;
-    const rankIndex = pos.geo.rankIndex;
-    const kingFile = fileIndex[king];
-    const kingRank = rankIndex[king];
-    const attackers = pos.pieceList[0];
-    const attackerCount = pos.pieceCount[0];
-    let near = 0;
-    for (let i = 0; i < attackerCount; i++) {
-      const sq = attackers[i];
-      const steps = Math.abs(fileIndex[sq] - kingFile) + Math.abs(rankIndex[sq] - kingRank);
-      if (steps < LONE_HUNT_RADIUS) near += LONE_HUNT_RADIUS - steps;
-    }
-    return near;
   }
 
   /**

@@ -46,4 +46,16 @@ export const F_LONE_MEN = 19;
  * hunt opens his corner and loses the whole term, so the seals stay.
  */
 export const F_LONE_HUNT = 20;
-export const FEATURE_COUNT = 21;
+/**
+ * The lone king's region (loneKing.ts): its squares, counted from their usual number. The edge alone
+ * does not change while a ring closes in the middle of the board; the region shrinks with each square
+ * the ring takes in.
+ */
+export const F_LONE_REGION = 21;
+/**
+ * The lone king's men while every corner is sealed: the squares they reach in one slide, less
+ * LONE_MAN_MOBILITY each. A king caged on an edge square is neither taken nor encircled: his side loses
+ * when it has no move, so the men's moves are what is left to take.
+ */
+export const F_LONE_MEN_MOBILITY = 22;
+export const FEATURE_COUNT = 23;
