@@ -4,7 +4,14 @@
 // search counts no limit until its ponderhit, and its clock starts then.
 
 import type { Side } from '../engine/index.js';
-import { CHECK_INTERVAL, FALLING_SCORE_MARGIN, NEXT_ITERATION_SHARE, UNSTABLE_TIME_FACTOR } from './params.js';
+import {
+  CHECK_INTERVAL,
+  FALLING_SCORE_MARGIN,
+  NEXT_ITERATION_SHARE,
+  STABLE_ITERATIONS,
+  STABLE_TIME_FACTOR,
+  UNSTABLE_TIME_FACTOR,
+} from './params.js';
 import { isMateScore, MATE_BOUND, mateInTurns } from './score.js';
 import { timeBudget, type TimeBudget } from './timeManager.js';
 import type { GoLimits } from './types.js';
@@ -25,6 +32,8 @@ export class SearchLimits {
   private nextCheck = CHECK_INTERVAL;
   private previousBestStep = -1;
   private previousBestScore = 0;
+  /** Iterations in a row that ended with the same best step. */
+  private stableIterations = 0;
   /** Called at each check of a search that reports progress (an analysis: infinite or pondering). */
   private onCheck: (() => void) | undefined;
 
@@ -44,6 +53,7 @@ export class SearchLimits {
     this.nextCheck = CHECK_INTERVAL;
     this.previousBestStep = -1;
     this.previousBestScore = 0;
+    this.stableIterations = 0;
   }
 
   /** ms since the search started. */
@@ -69,12 +79,15 @@ export class SearchLimits {
     if (limits.mate !== undefined && limits.mate > 0 && best > MATE_BOUND && mateInTurns(best) <= limits.mate) return true;
     if (!limits.infinite && isMateScore(best) && depth >= 2 * Math.abs(mateInTurns(best)) + 1) return true;
     // The next iteration would take a few times as long as all before it: start it only early on,
-    // a little later when the best step just changed or its score fell (the search is unsure).
+    // a little later when the best step just changed or its score fell (the search is unsure), sooner
+    // when the best step has held for several iterations (the time is worth more at a later turn).
     // (A fixed movetime is used whole: the unfinished iteration's best move still counts.)
+    this.stableIterations = bestStep === this.previousBestStep ? this.stableIterations + 1 : 0;
     let share = NEXT_ITERATION_SHARE;
     if (limits.movetime === undefined && depth >= 4) {
       if (bestStep !== this.previousBestStep) share *= UNSTABLE_TIME_FACTOR;
       if (best < this.previousBestScore - FALLING_SCORE_MARGIN) share *= UNSTABLE_TIME_FACTOR;
+      if (this.stableIterations >= STABLE_ITERATIONS) share *= STABLE_TIME_FACTOR;
     }
     this.previousBestStep = bestStep;
     this.previousBestScore = best;

@@ -31,6 +31,9 @@ export const NEXT_ITERATION_SHARE = 0.55;
 /** More time when the best step changed or its score fell by FALLING_SCORE_MARGIN since the last iteration. */
 export const UNSTABLE_TIME_FACTOR = 1.4;
 export const FALLING_SCORE_MARGIN = 40;
+/** Less time when the best step has stayed the same through the last STABLE_ITERATIONS iterations. */
+export const STABLE_TIME_FACTOR = 0.7;
+export const STABLE_ITERATIONS = 4;
 /** Futility pruning: depths it applies to and the margin per turn of depth, centipawns. */
 export const FUTILITY_DEPTH = 2;
 export const FUTILITY_MARGIN = 100;
