@@ -13,9 +13,9 @@ export interface TimeBudget {
 }
 
 /**
- * Own turns expected to remain when `movestogo` is not given. Tafl games that are decided end after
- * 30 to 160 turns, wherever they stand (BENCHMARKS.md, "Time management"), so the same horizon holds
- * at every turn: the clock is spent a fixed share at a time, and a long game goes on on its increments.
+ * Own turns expected to remain when `movestogo` is not given: about what decided games last after their
+ * opening (BENCHMARKS.md, "Time management"). Their lengths spread widely (30 to 200 turns), so the same
+ * horizon holds at every turn: the clock is spent a fixed share at a time, a long game on its increments.
  */
 export const TURNS_HORIZON = 30;
 
