@@ -9,7 +9,8 @@
 // with --rules VARIANT (default the records' own variant: Fetlar starts as Copenhagen does, so its
 // positions can be Copenhagen games' played on under Fetlar's rules). --from self-play: games from the
 // variant's book (books/) at --nodes a turn, --random-rate p of the turns random (default 0.05) so that
-// the defenders lose men as in games between people. --max-men (default 2), --min-attackers (default 10).
+// the defenders lose men as in games between people. --max-men (default 2), --min-attackers (default 10);
+// --every N --first K: from the records, the Kth position found (from 0), then every Nth (a sample).
 
 import { readFileSync } from 'node:fs';
 import {
@@ -29,12 +30,11 @@ import { parseGameRecord, recordMoves, replayFromStarts } from '../src/notation/
 import { Searcher } from '../src/search/index.js';
 import { loadOpenings, openingPositions } from '../src/tournament/openings.js';
 import { missingRecords, recordsFile } from './dataDir.js';
-import { argument, fail as failWith, wholeArgument } from './scriptArgs.js';
+import { fail as failWith, readFlags, wholeNumber } from './scriptArgs.js';
 
 function fail(message: string): never {
   return failWith('endgame-positions', message);
 }
-const numberArgument = (name: string, fallback: number): number => wholeArgument('endgame-positions', name, fallback, 0);
 
 function rulesOf(id: string): RuleSet {
   const rules = getVariant(id);
@@ -42,10 +42,31 @@ function rulesOf(id: string): RuleSet {
   return rules.value;
 }
 
-const variant = argument('variant', 'copenhagen');
-const from = argument('from', 'records');
-const maxMen = numberArgument('max-men', 2);
-const minAttackers = numberArgument('min-attackers', 10);
+const USAGE =
+  'usage: npx tsx scripts/endgame-positions.ts [--variant copenhagen] [--from records|self-play] [--max-men 2] ' +
+  '[--min-attackers 10] [--records-variant V] [--rules V] [--games 100] [--nodes 2000] [--random-rate 0.05] ' +
+  '[--max-turns 250] [--seed 1] [--every 1] [--first 0]';
+const flags = readFlags('endgame-positions', USAGE, {
+  variant: { type: 'string', default: 'copenhagen' },
+  from: { type: 'string', default: 'records' },
+  'max-men': { type: 'string', default: '2' },
+  'min-attackers': { type: 'string', default: '10' },
+  'records-variant': { type: 'string' },
+  rules: { type: 'string' },
+  games: { type: 'string', default: '100' },
+  nodes: { type: 'string', default: '2000' },
+  'random-rate': { type: 'string', default: '0.05' },
+  'max-turns': { type: 'string', default: '250' },
+  seed: { type: 'string', default: '1' },
+  every: { type: 'string', default: '1' },
+  first: { type: 'string', default: '0' },
+});
+const numberFlag = (name: 'max-men' | 'min-attackers' | 'games' | 'nodes' | 'max-turns' | 'seed' | 'first'): number =>
+  wholeNumber('endgame-positions', name, flags[name], 0);
+
+const { variant, from } = flags;
+const maxMen = numberFlag('max-men');
+const minAttackers = numberFlag('min-attackers');
 
 /** Is `pos` a lone king the attackers have yet to finish? */
 function isLoneKing(pos: Position): boolean {
@@ -60,12 +81,16 @@ function isLoneKing(pos: Position): boolean {
 }
 
 function fromRecords(): void {
-  const recordsVariant = argument('records-variant', variant === 'fetlar' ? 'copenhagen' : variant);
+  const recordsVariant = flags['records-variant'] ?? (variant === 'fetlar' ? 'copenhagen' : variant);
   const missing = missingRecords(recordsVariant);
   if (missing !== undefined) fail(missing);
   const rules = rulesOf(recordsVariant);
-  const playRules = rulesOf(argument('rules', variant));
+  const playRules = rulesOf(flags.rules ?? variant);
+  // A sample of the games' positions: the `first`th found (from 0), then every `every`th.
+  const every = wholeNumber('endgame-positions', 'every', flags.every, 1);
+  const first = numberFlag('first');
   let games = 0;
+  let found = 0;
   for (const line of readFileSync(recordsFile(recordsVariant), 'utf8').split('\n')) {
     if (line.trim() === '') continue;
     const record = parseGameRecord(line);
@@ -78,7 +103,10 @@ function fromRecords(): void {
       if (isLoneKing(pos)) {
         // The board of the recorded game, under the rules asked for (Fetlar: Copenhagen's games).
         const here = parseTfen(playRules, makeTfen(pos));
-        if (here.ok && isLoneKing(here.value)) console.log(`${makeTfen(here.value)} # ${record.value.id} turn ${turn + 1}`);
+        if (here.ok && isLoneKing(here.value)) {
+          if (found >= first && (found - first) % every === 0) console.log(`${makeTfen(here.value)} # ${record.value.id} turn ${turn + 1}`);
+          found++;
+        }
         break;
       }
       playTurn(pos, steps);
@@ -89,12 +117,12 @@ function fromRecords(): void {
 
 function fromSelfPlay(): void {
   const rules = rulesOf(variant);
-  const games = numberArgument('games', 100);
-  const nodes = numberArgument('nodes', 2000);
-  const randomRate = Number(argument('random-rate', '0.05'));
-  if (!(randomRate >= 0 && randomRate <= 1)) fail(`--random-rate needs a number from 0 to 1, got '${argument('random-rate', '')}'`);
-  const maxTurns = numberArgument('max-turns', 250);
-  const seed = numberArgument('seed', 1);
+  const games = numberFlag('games');
+  const nodes = numberFlag('nodes');
+  const randomRate = Number(flags['random-rate']);
+  if (!(randomRate >= 0 && randomRate <= 1)) fail(`--random-rate needs a number from 0 to 1, got '${flags['random-rate']}'`);
+  const maxTurns = numberFlag('max-turns');
+  const seed = numberFlag('seed');
   const random = makeRandom(seed);
   const book = loadOpenings(rules, variant, { file: `books/${variant}.txt`, plies: 0 }, seed);
   const searcher = new Searcher({ hashMB: 16, threads: 1 });

@@ -19,27 +19,33 @@ import { autoEvalFile } from '../src/commands/shippedNetwork.js';
 import { ATTACKERS, DEFENDERS, getVariant } from '../src/engine/index.js';
 import { Searcher } from '../src/search/index.js';
 import { playOut, readSuitePositions } from './endgamePlay.js';
-import { argument, fail as failWith, wholeArgument } from './scriptArgs.js';
+import { fail as failWith, readFlags, wholeNumber } from './scriptArgs.js';
 
 const FIXTURES = resolve(fileURLToPath(new URL('../test/fixtures/endgames', import.meta.url)));
+
+const USAGE = 'usage: npx tsx scripts/endgame-suite.ts [--nodes 4000] [--max-turns 200] [--variant V]... [--file F] [--hand] [--verbose]';
 
 function fail(message: string): never {
   return failWith('endgame-suite', message);
 }
-const numberArgument = (name: string, fallback: number): number => wholeArgument('endgame-suite', name, fallback, 1);
 
-const nodes = numberArgument('nodes', 4000);
-const maxTurns = numberArgument('max-turns', 200);
-const verbose = process.argv.includes('--verbose');
-const hand = process.argv.includes('--hand');
-const asked = process.argv.flatMap((arg, i) => (arg === '--variant' && i + 1 < process.argv.length ? [process.argv[i + 1]] : []));
+const flags = readFlags('endgame-suite', USAGE, {
+  nodes: { type: 'string', default: '4000' },
+  'max-turns': { type: 'string', default: '200' },
+  variant: { type: 'string', multiple: true },
+  file: { type: 'string', default: '' },
+  hand: { type: 'boolean', default: false },
+  verbose: { type: 'boolean', default: false },
+});
+const nodes = wholeNumber('endgame-suite', 'nodes', flags.nodes, 1);
+const maxTurns = wholeNumber('endgame-suite', 'max-turns', flags['max-turns'], 1);
+const { verbose, hand, file } = flags;
 const variants =
-  asked.length > 0
-    ? asked
+  flags.variant !== undefined
+    ? flags.variant
     : readdirSync(FIXTURES)
         .filter((f) => f.endsWith('.txt'))
         .map((f) => basename(f, '.txt'));
-const file = argument('file', '');
 if (file !== '' && variants.length !== 1) fail('--file needs a single --variant');
 
 const auto = hand ? { net: null, problem: undefined } : loadAutoNetwork(autoEvalFile());

@@ -1,10 +1,9 @@
-// The command-line flags of the endgame scripts: `--name value`, numbers checked with the script's name in the error.
+// The command-line flags of the endgame scripts, read by node:util's parseArgs: an unknown flag or a
+// missing value ends the script with the reason, `--help` prints its usage.
 
-/** The value after `--name`, or `fallback`. */
-export function argument(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 && index + 1 < process.argv.length ? process.argv[index + 1] : fallback;
-}
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export type FlagOptions = NonNullable<ParseArgsConfig['options']>;
 
 /** Says what is wrong, prefixed by the script's name, and exits. */
 export function fail(script: string, message: string): never {
@@ -12,9 +11,22 @@ export function fail(script: string, message: string): never {
   process.exit(1);
 }
 
-/** The whole number after `--name` (at least `min`), or `fallback`; a bad one ends the script with the reason. */
-export function wholeArgument(script: string, name: string, fallback: number, min: number): number {
-  const text = argument(name, String(fallback));
+/** The flags of `script` as `options` declares them; `--help` prints `usage` and exits. */
+export function readFlags<T extends FlagOptions>(script: string, usage: string, options: T) {
+  const args = process.argv.slice(2);
+  if (args.includes('--help')) {
+    console.log(usage);
+    process.exit(0);
+  }
+  try {
+    return parseArgs({ args, options, allowPositionals: false }).values;
+  } catch (error) {
+    fail(script, `${(error as Error).message}\n${usage}`);
+  }
+}
+
+/** The whole number `text` of flag `--name` (at least `min`); a bad one ends the script with the reason. */
+export function wholeNumber(script: string, name: string, text: string, min: number): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value < min) fail(script, `--${name} needs a whole number of at least ${min}, got '${text}'`);
   return value;
